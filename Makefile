@@ -1,0 +1,49 @@
+# tunes: the two commands that matter are `make run` and `make test`.
+# Both first make sure the Debian packages the project needs are present.
+
+SWIFT ?= swift
+DEB_PACKAGES := libsqlite3-dev tmux sqlite3 curl jq ca-certificates
+# Programs/headers that prove each package is present (checked without dpkg locks).
+DEB_CHECK := /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 \
+             /usr/bin/curl:curl /usr/bin/jq:jq /etc/ssl/certs/ca-certificates.crt:ca-certificates
+
+.PHONY: deps build release run test lint format bench clean
+
+deps:
+	@missing=""; for pair in $(DEB_CHECK); do f=$${pair%%:*}; p=$${pair##*:}; \
+	  [ -e "$$f" ] || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = "0" ]; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "tunes needs these Debian packages. Run:"; \
+	    echo "  sudo apt-get install$$missing"; exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: release
+	SWIFT_BACKTRACE=interactive=no .build/release/tunes $(ARGS)
+
+test: deps
+	$(SWIFT) build --build-tests
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+format:
+	$(SWIFT) format format -i -r Sources Tests Package.swift
+
+bench: release
+	.build/release/tunes-bench
+
+clean:
+	rm -rf .build

@@ -1,0 +1,77 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "tunes",
+  products: [
+    .executable(name: "tunes", targets: ["tunes"]),
+    .library(name: "ITunesCatalog", targets: ["ITunesCatalog"]),
+    .library(name: "ITunesClient", targets: ["ITunesClient"]),
+    .library(name: "TunesStorage", targets: ["TunesStorage"]),
+    .library(name: "AppArchitecture", targets: ["AppArchitecture"]),
+    .library(name: "TunesFeatures", targets: ["TunesFeatures"]),
+    .library(name: "TerminalUI", targets: ["TerminalUI"]),
+  ],
+  targets: [
+    // Core library: pure Swift + Foundation, usable unchanged by an iOS app.
+    .target(name: "ITunesCatalog"),
+    .target(name: "ITunesClient", dependencies: ["ITunesCatalog"]),
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .target(name: "TunesStorage", dependencies: ["CSQLite"]),
+    .target(name: "AppArchitecture"),
+    .target(
+      name: "TunesFeatures",
+      dependencies: ["AppArchitecture", "ITunesCatalog", "ITunesClient"]),
+
+    // Terminal kit and the terminal app.
+    .target(name: "TerminalUI"),
+    .target(name: "TerminalPOSIX", dependencies: ["TerminalUI"]),
+    .target(
+      name: "TunesTUI",
+      dependencies: [
+        "TunesFeatures", "TerminalUI", "TerminalPOSIX", "TunesStorage", "ITunesClient",
+      ]),
+
+    // Command line, replay server, executable.
+    .target(name: "ITunesReplay"),
+    .target(
+      name: "TunesCLI",
+      dependencies: ["ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TunesTUI"]),
+    .executableTarget(name: "tunes", dependencies: ["TunesCLI"]),
+    .executableTarget(
+      name: "tunes-bench",
+      dependencies: [
+        "ITunesCatalog", "ITunesClient", "ITunesReplay", "TunesStorage", "TerminalUI", "TunesTUI",
+        "TunesFeatures",
+      ]),
+
+    // Tests.
+    .target(
+      name: "TestSupport",
+      dependencies: ["AppArchitecture", "TerminalUI", "ITunesReplay", "ITunesCatalog"]),
+    .testTarget(name: "ITunesCatalogTests", dependencies: ["ITunesCatalog", "TestSupport"]),
+    .testTarget(
+      name: "ITunesClientTests",
+      dependencies: ["ITunesClient", "ITunesCatalog", "ITunesReplay", "TestSupport"]),
+    .testTarget(name: "ITunesReplayTests", dependencies: ["ITunesReplay", "TestSupport"]),
+    .testTarget(name: "TunesStorageTests", dependencies: ["TunesStorage", "TestSupport"]),
+    .testTarget(name: "AppArchitectureTests", dependencies: ["AppArchitecture", "TestSupport"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
+    .testTarget(name: "TerminalPOSIXTests", dependencies: ["TerminalPOSIX", "TestSupport"]),
+    .testTarget(
+      name: "TunesFeaturesTests",
+      dependencies: [
+        "TunesFeatures", "AppArchitecture", "ITunesCatalog", "ITunesClient", "TestSupport",
+      ]),
+    .testTarget(
+      name: "TunesTUITests",
+      dependencies: ["TunesTUI", "TunesFeatures", "TerminalUI", "TestSupport"]),
+    .testTarget(
+      name: "TunesCLITests",
+      dependencies: [
+        "TunesCLI", "ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TestSupport",
+      ]),
+    .testTarget(name: "EndToEndTests", dependencies: ["ITunesReplay", "TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

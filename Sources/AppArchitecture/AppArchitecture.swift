@@ -1,0 +1,1 @@
+// AppArchitecture: see docs/ARCHITECTURE.md

@@ -1,0 +1,1 @@
+// ITunesCatalog: see docs/ARCHITECTURE.md

@@ -1,0 +1,1 @@
+// ITunesClient: see docs/ARCHITECTURE.md

@@ -1,0 +1,1 @@
+// ITunesReplay: see docs/ARCHITECTURE.md

@@ -1,0 +1,1 @@
+// TerminalPOSIX: see docs/ARCHITECTURE.md

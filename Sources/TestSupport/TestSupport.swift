@@ -1,0 +1,1 @@
+// TestSupport: see docs/ARCHITECTURE.md

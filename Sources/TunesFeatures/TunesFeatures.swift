@@ -1,0 +1,1 @@
+// TunesFeatures: see docs/ARCHITECTURE.md

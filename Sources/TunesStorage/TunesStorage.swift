@@ -1,0 +1,1 @@
+// TunesStorage: see docs/ARCHITECTURE.md

@@ -1,0 +1,1 @@
+// TunesTUI: see docs/ARCHITECTURE.md

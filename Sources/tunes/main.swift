@@ -1,0 +1,3 @@
+import TunesCLI
+
+TunesCLI.main()

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func placeholderForAppArchitectureTests() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func placeholderForEndToEndTests() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func placeholderForTunesFeaturesTests() {
+  #expect(Bool(true))
+}
