@@ -1,0 +1,59 @@
+import Foundation
+
+extension CatalogItem {
+  /// The price for people: Apple's own text when it sent one, "Free" for 0, else the amount with its
+  /// currency (`$1.29`, `£7.99`, `¥250`). `nil` when there is no price.
+  public var formattedPrice: String? {
+    if let appleFormattedPrice { return appleFormattedPrice }
+    guard let price else { return nil }
+    return PriceText.format(price, currency: currency)
+  }
+
+  /// The duration as `m:ss` or `h:mm:ss`.
+  public var formattedDuration: String? {
+    durationMillis.map { DurationText.format(milliseconds: $0) }
+  }
+
+  /// The release year, e.g. `2005`.
+  public var releaseYear: Int? {
+    guard let releaseDate else { return nil }
+    let days = Int((releaseDate.timeIntervalSince1970 / 86_400).rounded(.down))
+    return ISODate.civilFromDays(days).0
+  }
+}
+
+/// Formats prices without depending on the process locale.
+public enum PriceText {
+  private static let symbols: [String: String] = [
+    "USD": "$", "GBP": "£", "EUR": "€", "JPY": "¥", "CNY": "¥", "INR": "₹", "KRW": "₩", "RUB": "₽",
+    "AUD": "A$", "CAD": "CA$", "NZD": "NZ$", "BRL": "R$", "MXN": "MX$", "CHF": "CHF ",
+  ]
+  private static let wholeCurrencies: Set<String> = ["JPY", "KRW", "CLP", "VND", "HUF", "TWD", "IDR"]
+
+  /// `0` → "Free"; otherwise the symbol (or code) and the amount with the currency's usual decimals.
+  public static func format(_ price: Decimal, currency: String?) -> String {
+    if price == 0 { return "Free" }
+    let code = currency?.uppercased() ?? ""
+    let decimals = wholeCurrencies.contains(code) ? 0 : 2
+    var value = price
+    var rounded = Decimal()
+    NSDecimalRound(&rounded, &value, decimals, .plain)
+    let number = NSDecimalNumber(decimal: rounded).doubleValue
+    let amount = String(format: "%.\(decimals)f", number)
+    if let symbol = symbols[code] { return symbol + amount }
+    return code.isEmpty ? amount : "\(amount) \(code)"
+  }
+}
+
+/// Formats durations.
+public enum DurationText {
+  /// `m:ss` under an hour, else `h:mm:ss`.
+  public static func format(milliseconds: Int) -> String {
+    let total = max(0, milliseconds) / 1000
+    let hours = total / 3600
+    let minutes = total % 3600 / 60
+    let seconds = total % 60
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return hours > 0 ? "\(hours):\(two(minutes)):\(two(seconds))" : "\(minutes):\(two(seconds))"
+  }
+}

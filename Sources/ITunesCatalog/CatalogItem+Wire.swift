@@ -1,0 +1,134 @@
+import Foundation
+
+extension CatalogItem {
+  /// Builds an item from one raw result object; `nil` when it has no id or no name at all (such a result
+  /// cannot be shown and is counted as skipped).
+  init?(wire members: [(key: String, value: JSONValue)]) {
+    let wire = WireFields(members)
+    let kind = Self.kind(of: wire)
+    let id: Int64?
+    let title: String?
+    switch kind {
+    case .artist:
+      id = wire.artistID
+      title = wire.artistName
+    case .album, .tvSeason, .audiobook:
+      id = wire.collectionID ?? wire.trackID
+      title = wire.collectionName ?? wire.collectionCensoredName ?? wire.trackName
+    default:
+      id = wire.trackID ?? wire.collectionID ?? wire.artistID
+      title = wire.trackName ?? wire.trackCensoredName ?? wire.collectionName ?? wire.artistName
+    }
+    guard let id, let title, !title.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+    self.init(id: id, kind: kind, title: title)
+    fill(from: wire)
+  }
+
+  static func kind(of wire: WireFields) -> ItemKind {
+    if let kind = wire.kind {
+      if kind == "software", wire.wrapperType == "software" { return .software }
+      return ItemKind(rawValue: kind)
+    }
+    switch wire.wrapperType {
+    case "artist": return .artist
+    case "audiobook": return .audiobook
+    case "podcastEpisode": return .podcastEpisode
+    case "software": return .software
+    case "collection":
+      return wire.collectionType?.lowercased() == "tv season" ? .tvSeason : .album
+    case "track": return .other("track")
+    case let other?: return .other(other)
+    case nil: return .other("unknown")
+    }
+  }
+
+  private mutating func fill(from wire: WireFields) {
+    let isArtist = kind == .artist
+    let isCollection = kind == .album || kind == .tvSeason || kind == .audiobook
+    author = isArtist ? nil : (wire.artistName ?? wire.sellerName)
+    authorID = isArtist ? nil : wire.artistID
+    if !isCollection && !isArtist && kind != .software && kind != .macSoftware {
+      collection = wire.collectionName
+      collectionID = wire.collectionID
+    }
+    collectionType = wire.collectionType
+    artistType = wire.artistType
+    artwork = [600, 512, 160, 100, 60, 30].lazy.compactMap { wire.artworks[$0] }.first.flatMap(Self.url)
+    previewURL = wire.previewURL.flatMap(Self.url)
+    if isArtist {
+      storeURL = (wire.artistLinkURL ?? wire.artistViewURL).flatMap(Self.url)
+    } else if isCollection {
+      storeURL = (wire.collectionViewURL ?? wire.trackViewURL).flatMap(Self.url)
+      authorURL = (wire.artistViewURL ?? wire.artistLinkURL).flatMap(Self.url)
+    } else {
+      storeURL = (wire.trackViewURL ?? wire.collectionViewURL).flatMap(Self.url)
+      authorURL = (wire.artistViewURL ?? wire.artistLinkURL).flatMap(Self.url)
+    }
+    let rawPrice = isCollection ? (wire.collectionPrice ?? wire.price) : (wire.trackPrice ?? wire.price)
+    price = rawPrice.flatMap { $0 < 0 ? nil : $0 }
+    currency = wire.currency
+    appleFormattedPrice = wire.formattedPrice
+    if kind != .podcast, kind != .artist, let millis = wire.trackTimeMillis, millis > 0 {
+      durationMillis = Int(clamping: millis)
+    }
+    releaseDate = wire.releaseDate.flatMap(ISODate.parse)
+    genre = wire.primaryGenreName ?? wire.genres.first
+    genres = wire.genres
+    explicitness = (wire.trackExplicitness ?? wire.collectionExplicitness).flatMap(Explicitness.init)
+    advisoryRating = wire.contentAdvisoryRating ?? wire.trackContentRating
+    description = (wire.longDescription ?? wire.description ?? wire.shortDescription)
+      .map(HTMLText.plainText).flatMap { $0.isEmpty ? nil : $0 }
+    copyright = wire.copyright
+    country = wire.country
+    trackNumber = wire.trackNumber.map { Int(clamping: $0) }
+    trackCount = wire.trackCount.map { Int(clamping: $0) }
+    discNumber = wire.discNumber.map { Int(clamping: $0) }
+    discCount = wire.discCount.map { Int(clamping: $0) }
+    fillKindFacts(from: wire)
+  }
+
+  private mutating func fillKindFacts(from wire: WireFields) {
+    switch kind {
+    case .featureMovie:
+      let facts = MovieFacts(
+        rentalPrice: wire.trackRentalPrice, hdPrice: wire.trackHdPrice,
+        hdRentalPrice: wire.trackHdRentalPrice)
+      if facts != MovieFacts() { movie = facts }
+    case .podcast, .podcastEpisode:
+      episode = EpisodeFacts(
+        feedURL: wire.feedURL.flatMap(Self.url), episodeURL: wire.episodeURL.flatMap(Self.url),
+        contentType: wire.episodeContentType, fileExtension: wire.episodeFileExtension,
+        shortDescription: wire.shortDescription.map(HTMLText.plainText))
+    case .software, .macSoftware:
+      var facts = AppFacts()
+      facts.bundleID = wire.bundleID
+      facts.version = wire.version
+      facts.fileSizeBytes = wire.fileSizeBytes
+      facts.averageRating = wire.averageUserRating
+      facts.ratingCount = wire.userRatingCount.map { Int(clamping: $0) }
+      facts.seller = wire.sellerName
+      facts.sellerURL = wire.sellerURL.flatMap(Self.url)
+      facts.minimumOSVersion = wire.minimumOSVersion
+      facts.languages = wire.languageCodes
+      facts.releaseNotes = wire.releaseNotes.map(HTMLText.plainText)
+      app = facts
+    case .ebook, .audiobook:
+      let facts = BookFacts(
+        averageRating: wire.averageUserRating,
+        ratingCount: wire.userRatingCount.map { Int(clamping: $0) },
+        fileSizeBytes: wire.fileSizeBytes, narrator: wire.narrator)
+      if facts != BookFacts() { book = facts }
+    default:
+      break
+    }
+  }
+
+  /// A URL from Apple's text; spaces or other unencoded characters are percent-encoded first.
+  static func url(_ text: String) -> URL? {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { return nil }
+    if let url = URL(string: trimmed), url.scheme != nil { return url }
+    let allowed = CharacterSet.urlQueryAllowed.union(CharacterSet(charactersIn: "#%"))
+    return trimmed.addingPercentEncoding(withAllowedCharacters: allowed).flatMap(URL.init(string:))
+  }
+}

@@ -1,1 +1,0 @@
-// ITunesCatalog: see docs/ARCHITECTURE.md

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Writes `JSONValue`s as compact JSON: members in their given order, non-ASCII as UTF-8, control
+/// characters escaped.
+public enum JSONWriter {
+  /// The compact UTF-8 JSON text of `value`.
+  public static func bytes(_ value: JSONValue) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(512)
+    write(value, into: &out)
+    return out
+  }
+
+  /// Appends the compact JSON text of `value` to `out`.
+  public static func write(_ value: JSONValue, into out: inout [UInt8]) {
+    switch value {
+    case .null: out.append(contentsOf: Array("null".utf8))
+    case .bool(let flag): out.append(contentsOf: Array((flag ? "true" : "false").utf8))
+    case .number(let number): out.append(contentsOf: Array(number.text.utf8))
+    case .string(let text): writeString(text, into: &out)
+    case .array(let elements):
+      out.append(UInt8(ascii: "["))
+      for (index, element) in elements.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        write(element, into: &out)
+      }
+      out.append(UInt8(ascii: "]"))
+    case .object(let members):
+      out.append(UInt8(ascii: "{"))
+      for (index, member) in members.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        writeString(member.key, into: &out)
+        out.append(UInt8(ascii: ":"))
+        write(member.value, into: &out)
+      }
+      out.append(UInt8(ascii: "}"))
+    }
+  }
+
+  private static let hex = Array("0123456789abcdef".utf8)
+
+  private static func writeString(_ text: String, into out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+      case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+      case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+      case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      case 0..<0x20, 0x7F:
+        out.append(contentsOf: Array("\\u00".utf8))
+        out.append(hex[Int(byte >> 4)])
+        out.append(hex[Int(byte & 0x0F)])
+      default: out.append(byte)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+}
