@@ -68,6 +68,7 @@ extension CatalogError: LocalizedError {
   }
 
   private static func list(_ values: [String]) -> String {
-    values.count > 30 ? values.prefix(30).joined(separator: ", ") + ", …" : values.joined(separator: ", ")
+    values.count > 30
+      ? values.prefix(30).joined(separator: ", ") + ", …" : values.joined(separator: ", ")
   }
 }

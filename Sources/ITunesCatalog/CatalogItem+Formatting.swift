@@ -28,7 +28,9 @@ public enum PriceText {
     "USD": "$", "GBP": "£", "EUR": "€", "JPY": "¥", "CNY": "¥", "INR": "₹", "KRW": "₩", "RUB": "₽",
     "AUD": "A$", "CAD": "CA$", "NZD": "NZ$", "BRL": "R$", "MXN": "MX$", "CHF": "CHF ",
   ]
-  private static let wholeCurrencies: Set<String> = ["JPY", "KRW", "CLP", "VND", "HUF", "TWD", "IDR"]
+  private static let wholeCurrencies: Set<String> = [
+    "JPY", "KRW", "CLP", "VND", "HUF", "TWD", "IDR",
+  ]
 
   /// `0` → "Free"; otherwise the symbol (or code) and the amount with the currency's usual decimals.
   public static func format(_ price: Decimal, currency: String?) -> String {

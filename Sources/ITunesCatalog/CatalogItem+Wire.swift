@@ -53,7 +53,8 @@ extension CatalogItem {
     }
     collectionType = wire.collectionType
     artistType = wire.artistType
-    artwork = [600, 512, 160, 100, 60, 30].lazy.compactMap { wire.artworks[$0] }.first.flatMap(Self.url)
+    artwork = [600, 512, 160, 100, 60, 30].lazy.compactMap { wire.artworks[$0] }.first.flatMap(
+      Self.url)
     previewURL = wire.previewURL.flatMap(Self.url)
     if isArtist {
       storeURL = (wire.artistLinkURL ?? wire.artistViewURL).flatMap(Self.url)
@@ -64,7 +65,8 @@ extension CatalogItem {
       storeURL = (wire.trackViewURL ?? wire.collectionViewURL).flatMap(Self.url)
       authorURL = (wire.artistViewURL ?? wire.artistLinkURL).flatMap(Self.url)
     }
-    let rawPrice = isCollection ? (wire.collectionPrice ?? wire.price) : (wire.trackPrice ?? wire.price)
+    let rawPrice =
+      isCollection ? (wire.collectionPrice ?? wire.price) : (wire.trackPrice ?? wire.price)
     price = rawPrice.flatMap { $0 < 0 ? nil : $0 }
     currency = wire.currency
     appleFormattedPrice = wire.formattedPrice
@@ -74,7 +76,8 @@ extension CatalogItem {
     releaseDate = wire.releaseDate.flatMap(ISODate.parse)
     genre = wire.primaryGenreName ?? wire.genres.first
     genres = wire.genres
-    explicitness = (wire.trackExplicitness ?? wire.collectionExplicitness).flatMap(Explicitness.init)
+    explicitness = (wire.trackExplicitness ?? wire.collectionExplicitness).flatMap(
+      Explicitness.init)
     advisoryRating = wire.contentAdvisoryRating ?? wire.trackContentRating
     description = (wire.longDescription ?? wire.description ?? wire.shortDescription)
       .map(HTMLText.plainText).flatMap { $0.isEmpty ? nil : $0 }

@@ -34,7 +34,9 @@ public struct CatalogPage: Hashable, Sendable {
       document = try JSONParser.parse(bytes)
     } catch {
       let start = bytes.first(where: { $0 > 0x20 })
-      if start == UInt8(ascii: "<") { throw .malformed(reason: "an HTML page came instead of JSON") }
+      if start == UInt8(ascii: "<") {
+        throw .malformed(reason: "an HTML page came instead of JSON")
+      }
       throw .malformed(reason: "\(error.reason) at byte \(error.offset)")
     }
     guard case .object = document else {

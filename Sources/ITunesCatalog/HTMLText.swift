@@ -19,7 +19,7 @@ public enum HTMLText {
         switch name {
         case "br": out.append("\n")
         case "p", "div", "ul", "ol", "h1", "h2", "h3", "h4", "blockquote": out.append("\n\n")
-        case "li": out.append(tag.hasPrefix("/") ? "\n" : "\n• ")
+        case "li": if !tag.hasPrefix("/") { out.append("\n• ") }
         default: break
         }
         index = normalized.index(after: close)
@@ -38,7 +38,8 @@ public enum HTMLText {
     "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "hellip": "…",
     "mdash": "—", "ndash": "–", "rsquo": "’", "lsquo": "‘", "ldquo": "“", "rdquo": "”",
     "copy": "©", "reg": "®", "trade": "™", "eacute": "é", "egrave": "è", "aacute": "á",
-    "agrave": "à", "ouml": "ö", "uuml": "ü", "auml": "ä", "szlig": "ß", "ntilde": "ñ", "ccedil": "ç",
+    "agrave": "à", "ouml": "ö", "uuml": "ü", "auml": "ä", "szlig": "ß", "ntilde": "ñ",
+    "ccedil": "ç",
     "bull": "•", "middot": "·", "deg": "°", "euro": "€", "pound": "£", "yen": "¥",
   ]
 

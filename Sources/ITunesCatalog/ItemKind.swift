@@ -41,7 +41,8 @@ public enum ItemKind: Hashable, Sendable {
     case "podcast-episode": self = .podcastEpisode
     case "audiobook": self = .audiobook
     case "ebook", "book": self = .ebook
-    case "software", "software-package": self = rawValue == "software" ? .software : .other(rawValue)
+    case "software", "software-package":
+      self = rawValue == "software" ? .software : .other(rawValue)
     case "mac-software": self = .macSoftware
     default: self = .other(rawValue)
     }

@@ -53,10 +53,17 @@ public struct JSONParser {
       case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
       case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
       case UInt8(ascii: "\""): return .string(try parseString())
-      case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-      case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-      case UInt8(ascii: "n"): try expectWord("null"); return .null
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+      case UInt8(ascii: "t"):
+        try expectWord("true")
+        return .bool(true)
+      case UInt8(ascii: "f"):
+        try expectWord("false")
+        return .bool(false)
+      case UInt8(ascii: "n"):
+        try expectWord("null")
+        return .null
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        return .number(try parseNumber())
       case UInt8(ascii: "<"): throw fail("found HTML where JSON was expected")
       default: throw fail("unexpected character")
       }
@@ -135,6 +142,11 @@ public struct JSONParser {
       let start = index
       if bytes[index] == UInt8(ascii: "-") { index += 1 }
       var digits = 0
+      if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "0"), bytes[index + 1] >= 0x30,
+        bytes[index + 1] <= 0x39
+      {
+        throw fail("a number with a leading zero")
+      }
       while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
         index += 1
         digits += 1
@@ -148,7 +160,8 @@ public struct JSONParser {
       }
       if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
         index += 1
-        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+        if index < bytes.count,
+          bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
         {
           index += 1
         }
@@ -156,7 +169,8 @@ public struct JSONParser {
         while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
         guard index > exponentStart else { throw fail("invalid number") }
       }
-      return JSONNumber(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+      return JSONNumber(
+        text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
     }
 
     mutating func parseString() throws(Failure) -> String {

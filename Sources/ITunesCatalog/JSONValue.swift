@@ -34,6 +34,9 @@ public struct JSONNumber: Sendable, Equatable {
   /// The number's text, e.g. `13.99` or `-1.00`.
   public var text: String
 
+  /// Makes a number from its JSON text.
+  public init(text: String) { self.text = text }
+
   /// The value as a whole number, when it is one (`12.0` counts; `12.5` does not).
   public var int64: Int64? {
     if let value = Int64(text) { return value }

@@ -56,7 +56,8 @@ public struct LookupQuery: Hashable, Sendable {
     case .bundleID(let bundle):
       guard !bundle.isEmpty, !bundle.contains(where: \.isWhitespace) else {
         throw CatalogError.invalidValue(
-          parameter: "bundleId", value: bundle, allowed: ["a reverse-DNS id such as com.example.App"])
+          parameter: "bundleId", value: bundle,
+          allowed: ["a reverse-DNS id such as com.example.App"])
       }
     }
     self.key = key
@@ -81,7 +82,8 @@ public struct LookupQuery: Hashable, Sendable {
       let trimmed = part.trimmingCharacters(in: .whitespaces)
       guard let id = Int64(trimmed), id > 0 else {
         throw CatalogError.invalidValue(
-          parameter: "id", value: String(trimmed), allowed: ["positive whole numbers, comma-separated"]
+          parameter: "id", value: String(trimmed),
+          allowed: ["positive whole numbers, comma-separated"]
         )
       }
       return id

@@ -39,7 +39,8 @@ public enum Media: String, CaseIterable, Sendable, Codable {
       ]
     case .music:
       return [
-        "mixTerm", "genreIndex", "artistTerm", "composerTerm", "albumTerm", "ratingIndex", "songTerm",
+        "mixTerm", "genreIndex", "artistTerm", "composerTerm", "albumTerm", "ratingIndex",
+        "songTerm",
       ]
     case .musicVideo: return ["genreIndex", "artistTerm", "albumTerm", "ratingIndex", "songTerm"]
     case .audiobook: return ["titleTerm", "authorTerm", "genreIndex", "ratingIndex"]
@@ -53,7 +54,8 @@ public enum Media: String, CaseIterable, Sendable, Codable {
     case .ebook: return []
     case .all:
       return [
-        "actorTerm", "languageTerm", "allArtistTerm", "tvEpisodeTerm", "shortFilmTerm", "directorTerm",
+        "actorTerm", "languageTerm", "allArtistTerm", "tvEpisodeTerm", "shortFilmTerm",
+        "directorTerm",
         "releaseYearTerm", "titleTerm", "featureFilmTerm", "ratingIndex", "keywordsTerm",
         "descriptionTerm", "authorTerm", "genreIndex", "mixTerm", "allTrackTerm", "artistTerm",
         "composerTerm", "tvSeasonTerm", "producerTerm", "ratingTerm", "songTerm", "movieArtistTerm",

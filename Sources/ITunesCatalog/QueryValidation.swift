@@ -3,7 +3,8 @@ enum QueryValidation {
   static func country(_ code: String) throws -> String {
     guard let normalized = Country.normalized(code) else {
       throw CatalogError.invalidValue(
-        parameter: "country", value: code, allowed: ["an ISO 3166-1 alpha-2 code such as US, GB, JP"])
+        parameter: "country", value: code,
+        allowed: ["an ISO 3166-1 alpha-2 code such as US, GB, JP"])
     }
     return normalized
   }

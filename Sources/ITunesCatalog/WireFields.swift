@@ -143,7 +143,7 @@ struct WireFields {
 
 extension JSONValue {
   /// A non-empty string; numbers are given as their text.
-  var text: String? {
+  public var text: String? {
     switch self {
     case .string(let text): return text.isEmpty ? nil : text
     case .number(let number): return number.text
@@ -152,7 +152,7 @@ extension JSONValue {
   }
 
   /// A whole number, from a number or a numeric string.
-  var integer: Int64? {
+  public var integer: Int64? {
     switch self {
     case .number(let number): return number.int64
     case .string(let text): return JSONNumber(text: text.trimmingCharacters(in: .whitespaces)).int64
@@ -161,9 +161,10 @@ extension JSONValue {
   }
 
   /// A decimal, from a number or a numeric string, exactly as written.
-  var decimal: Decimal? {
+  public var decimal: Decimal? {
     switch self {
-    case .number(let number): return Decimal(string: number.text, locale: Locale(identifier: "en_US_POSIX"))
+    case .number(let number):
+      return Decimal(string: number.text, locale: Locale(identifier: "en_US_POSIX"))
     case .string(let text):
       guard Double(text) != nil else { return nil }
       return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
@@ -172,7 +173,7 @@ extension JSONValue {
   }
 
   /// A double, from a number or a numeric string.
-  var number: Double? {
+  public var number: Double? {
     switch self {
     case .number(let number): return number.double
     case .string(let text): return Double(text)
@@ -181,7 +182,7 @@ extension JSONValue {
   }
 
   /// Names from an array of strings or of objects with a `name` member (episodes' genres).
-  var names: [String] {
+  public var names: [String] {
     guard case .array(let elements) = self else { return text.map { [$0] } ?? [] }
     return elements.compactMap { element in
       if case .object = element { return element["name"]?.text }

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForITunesCatalogTests() {
-  #expect(Bool(true))
-}
