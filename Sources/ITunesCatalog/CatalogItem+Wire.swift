@@ -19,7 +19,7 @@ extension CatalogItem {
       id = wire.trackID ?? wire.collectionID ?? wire.artistID
       title = wire.trackName ?? wire.trackCensoredName ?? wire.collectionName ?? wire.artistName
     }
-    guard let id, let title, !title.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+    guard let id, let title, !title.trimmedASCIIWhitespace.isEmpty else { return nil }
     self.init(id: id, kind: kind, title: title)
     fill(from: wire)
   }
@@ -55,15 +55,15 @@ extension CatalogItem {
     artistType = wire.artistType
     artwork = [600, 512, 160, 100, 60, 30].lazy.compactMap { wire.artworks[$0] }.first.flatMap(
       Self.url)
-    previewURL = wire.previewURL.flatMap(Self.url)
+    previewURLText = wire.previewURL.flatMap(Self.text)
     if isArtist {
-      storeURL = (wire.artistLinkURL ?? wire.artistViewURL).flatMap(Self.url)
+      storeURLText = (wire.artistLinkURL ?? wire.artistViewURL).flatMap(Self.text)
     } else if isCollection {
-      storeURL = (wire.collectionViewURL ?? wire.trackViewURL).flatMap(Self.url)
-      authorURL = (wire.artistViewURL ?? wire.artistLinkURL).flatMap(Self.url)
+      storeURLText = (wire.collectionViewURL ?? wire.trackViewURL).flatMap(Self.text)
+      authorURLText = (wire.artistViewURL ?? wire.artistLinkURL).flatMap(Self.text)
     } else {
-      storeURL = (wire.trackViewURL ?? wire.collectionViewURL).flatMap(Self.url)
-      authorURL = (wire.artistViewURL ?? wire.artistLinkURL).flatMap(Self.url)
+      storeURLText = (wire.trackViewURL ?? wire.collectionViewURL).flatMap(Self.text)
+      authorURLText = (wire.artistViewURL ?? wire.artistLinkURL).flatMap(Self.text)
     }
     let rawPrice =
       isCollection ? (wire.collectionPrice ?? wire.price) : (wire.trackPrice ?? wire.price)
@@ -126,9 +126,20 @@ extension CatalogItem {
     }
   }
 
+  /// Apple's URL text, trimmed; `nil` when blank.
+  static func text(_ raw: String) -> String? {
+    let trimmed = raw.trimmedASCIIWhitespace
+    return trimmed.isEmpty ? nil : trimmed
+  }
+
+  static func url(_ text: String) -> URL? { URLText.url(text) }
+}
+
+/// Turns Apple's URL text into `URL`s.
+public enum URLText {
   /// A URL from Apple's text; spaces or other unencoded characters are percent-encoded first.
-  static func url(_ text: String) -> URL? {
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+  public static func url(_ text: String) -> URL? {
+    let trimmed = text.trimmedASCIIWhitespace
     guard !trimmed.isEmpty else { return nil }
     if let url = URL(string: trimmed), url.scheme != nil { return url }
     let allowed = CharacterSet.urlQueryAllowed.union(CharacterSet(charactersIn: "#%"))

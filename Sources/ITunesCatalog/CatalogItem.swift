@@ -23,13 +23,33 @@ public struct CatalogItem: Hashable, Sendable, Identifiable {
   /// For artists: Apple's artistType (`Artist`, `Author` …).
   public var artistType: String?
   /// The largest artwork URL Apple gave; use `artworkURL(size:)` for other sizes.
-  public var artwork: URL?
+  public var artwork: URL? {
+    get { artworkText.flatMap(URLText.url) }
+    set { artworkText = newValue?.absoluteString }
+  }
+  /// `artwork` as Apple's text: URLs are parsed only when used, which keeps decoding fast.
+  public var artworkText: String?
   /// A 30-second (or longer, for episodes) preview.
-  public var previewURL: URL?
+  public var previewURL: URL? {
+    get { previewURLText.flatMap(URLText.url) }
+    set { previewURLText = newValue?.absoluteString }
+  }
+  /// `previewURL` as Apple's text: URLs are parsed only when used, which keeps decoding fast.
+  public var previewURLText: String?
   /// The item's page in Apple's store.
-  public var storeURL: URL?
+  public var storeURL: URL? {
+    get { storeURLText.flatMap(URLText.url) }
+    set { storeURLText = newValue?.absoluteString }
+  }
+  /// `storeURL` as Apple's text: URLs are parsed only when used, which keeps decoding fast.
+  public var storeURLText: String?
   /// The author's page in Apple's store.
-  public var authorURL: URL?
+  public var authorURL: URL? {
+    get { authorURLText.flatMap(URLText.url) }
+    set { authorURLText = newValue?.absoluteString }
+  }
+  /// `authorURL` as Apple's text: URLs are parsed only when used, which keeps decoding fast.
+  public var authorURLText: String?
   /// The price in `currency`; `nil` when not sold on its own (Apple's -1) or not given.
   public var price: Decimal?
   /// ISO 4217 currency code.

@@ -1,12 +1,16 @@
+import Foundation
+
 /// Turns the HTML Apple puts in descriptions (`<br />`, `<p>`, `&#39;`, `&amp;`) into plain text.
 public enum HTMLText {
   /// Plain text: line-break tags become newlines, other tags are removed, entities decoded, runs of
   /// spaces folded, at most one blank line kept, ends trimmed. Text without `<` or `&` only has its line
   /// endings normalised and its ends trimmed.
   public static func plainText(_ html: String) -> String {
-    let normalized = html.replacingOccurrences(of: "\r\n", with: "\n")
-    guard normalized.contains("<") || normalized.contains("&") else {
-      return normalized.trimmingCharacters(in: .whitespacesAndNewlines)
+    let normalized =
+      html.utf8.contains(0x0D) ? html.replacingOccurrences(of: "\r\n", with: "\n") : html
+    guard normalized.utf8.contains(UInt8(ascii: "<")) || normalized.utf8.contains(UInt8(ascii: "&"))
+    else {
+      return normalized.trimmedASCIIWhitespace
     }
     var out = ""
     out.reserveCapacity(normalized.utf8.count)

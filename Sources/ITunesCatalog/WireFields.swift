@@ -69,76 +69,159 @@ struct WireFields {
     }
   }
 
-  // swiftlint-style long switch: one place that knows every wire key.
   private mutating func read(_ key: String, _ value: JSONValue) {
-    switch key {
-    case "wrapperType": wrapperType = value.text
-    case "kind": kind = value.text
-    case "collectionType": collectionType = value.text
-    case "artistType": artistType = value.text
-    case "trackId": trackID = value.integer
-    case "collectionId": collectionID = value.integer
-    case "artistId": artistID = value.integer
-    case "trackName": trackName = value.text
-    case "trackCensoredName": trackCensoredName = value.text
-    case "collectionName": collectionName = value.text
-    case "collectionCensoredName": collectionCensoredName = value.text
-    case "artistName": artistName = value.text
-    case "collectionArtistName": collectionArtistName = value.text
-    case "sellerName": sellerName = value.text
-    case "artworkUrl30": artworks[30] = value.text
-    case "artworkUrl60": artworks[60] = value.text
-    case "artworkUrl100": artworks[100] = value.text
-    case "artworkUrl160": artworks[160] = value.text
-    case "artworkUrl512": artworks[512] = value.text
-    case "artworkUrl600": artworks[600] = value.text
-    case "previewUrl": previewURL = value.text
-    case "trackViewUrl": trackViewURL = value.text
-    case "collectionViewUrl": collectionViewURL = value.text
-    case "artistViewUrl": artistViewURL = value.text
-    case "artistLinkUrl": artistLinkURL = value.text
-    case "sellerUrl": sellerURL = value.text
-    case "trackPrice": trackPrice = value.decimal
-    case "collectionPrice": collectionPrice = value.decimal
-    case "price": price = value.decimal
-    case "trackRentalPrice": trackRentalPrice = value.decimal
-    case "trackHdPrice": trackHdPrice = value.decimal
-    case "trackHdRentalPrice": trackHdRentalPrice = value.decimal
-    case "currency": currency = value.text
-    case "formattedPrice": formattedPrice = value.text
-    case "trackTimeMillis": trackTimeMillis = value.integer
-    case "releaseDate": releaseDate = value.text
-    case "primaryGenreName": primaryGenreName = value.text
-    case "genres": genres = value.names
-    case "trackExplicitness": trackExplicitness = value.text
-    case "collectionExplicitness": collectionExplicitness = value.text
-    case "contentAdvisoryRating": contentAdvisoryRating = value.text
-    case "trackContentRating": trackContentRating = value.text
-    case "longDescription": longDescription = value.text
-    case "description": description = value.text
-    case "shortDescription": shortDescription = value.text
-    case "releaseNotes": releaseNotes = value.text
-    case "copyright": copyright = value.text
-    case "country": country = value.text
-    case "trackNumber": trackNumber = value.integer
-    case "trackCount": trackCount = value.integer
-    case "discNumber": discNumber = value.integer
-    case "discCount": discCount = value.integer
-    case "feedUrl": feedURL = value.text
-    case "episodeUrl": episodeURL = value.text
-    case "episodeContentType": episodeContentType = value.text
-    case "episodeFileExtension": episodeFileExtension = value.text
-    case "bundleId": bundleID = value.text
-    case "version": version = value.text
-    case "fileSizeBytes": fileSizeBytes = value.integer
-    case "averageUserRating": averageUserRating = value.number
-    case "userRatingCount": userRatingCount = value.integer
-    case "minimumOsVersion": minimumOSVersion = value.text
-    case "languageCodesISO2A": languageCodes = value.names
-    case "narrator", "narratorName": narrator = value.text
-    default: break
+    // One hash lookup instead of dozens of string comparisons per member.
+    guard let field = WireKey.byName[key] else { return }
+    switch field {
+    case .wrapperType: wrapperType = value.text
+    case .kind: kind = value.text
+    case .collectionType: collectionType = value.text
+    case .artistType: artistType = value.text
+    case .trackId: trackID = value.integer
+    case .collectionId: collectionID = value.integer
+    case .artistId: artistID = value.integer
+    case .trackName: trackName = value.text
+    case .trackCensoredName: trackCensoredName = value.text
+    case .collectionName: collectionName = value.text
+    case .collectionCensoredName: collectionCensoredName = value.text
+    case .artistName: artistName = value.text
+    case .collectionArtistName: collectionArtistName = value.text
+    case .sellerName: sellerName = value.text
+    case .artworkUrl30: artworks[30] = value.text
+    case .artworkUrl60: artworks[60] = value.text
+    case .artworkUrl100: artworks[100] = value.text
+    case .artworkUrl160: artworks[160] = value.text
+    case .artworkUrl512: artworks[512] = value.text
+    case .artworkUrl600: artworks[600] = value.text
+    case .previewUrl: previewURL = value.text
+    case .trackViewUrl: trackViewURL = value.text
+    case .collectionViewUrl: collectionViewURL = value.text
+    case .artistViewUrl: artistViewURL = value.text
+    case .artistLinkUrl: artistLinkURL = value.text
+    case .sellerUrl: sellerURL = value.text
+    case .trackPrice: trackPrice = value.decimal
+    case .collectionPrice: collectionPrice = value.decimal
+    case .price: price = value.decimal
+    case .trackRentalPrice: trackRentalPrice = value.decimal
+    case .trackHdPrice: trackHdPrice = value.decimal
+    case .trackHdRentalPrice: trackHdRentalPrice = value.decimal
+    case .currency: currency = value.text
+    case .formattedPrice: formattedPrice = value.text
+    case .trackTimeMillis: trackTimeMillis = value.integer
+    case .releaseDate: releaseDate = value.text
+    case .primaryGenreName: primaryGenreName = value.text
+    case .genres: genres = value.names
+    case .trackExplicitness: trackExplicitness = value.text
+    case .collectionExplicitness: collectionExplicitness = value.text
+    case .contentAdvisoryRating: contentAdvisoryRating = value.text
+    case .trackContentRating: trackContentRating = value.text
+    case .longDescription: longDescription = value.text
+    case .description: description = value.text
+    case .shortDescription: shortDescription = value.text
+    case .releaseNotes: releaseNotes = value.text
+    case .copyright: copyright = value.text
+    case .country: country = value.text
+    case .trackNumber: trackNumber = value.integer
+    case .trackCount: trackCount = value.integer
+    case .discNumber: discNumber = value.integer
+    case .discCount: discCount = value.integer
+    case .feedUrl: feedURL = value.text
+    case .episodeUrl: episodeURL = value.text
+    case .episodeContentType: episodeContentType = value.text
+    case .episodeFileExtension: episodeFileExtension = value.text
+    case .bundleId: bundleID = value.text
+    case .version: version = value.text
+    case .fileSizeBytes: fileSizeBytes = value.integer
+    case .averageUserRating: averageUserRating = value.number
+    case .userRatingCount: userRatingCount = value.integer
+    case .minimumOsVersion: minimumOSVersion = value.text
+    case .languageCodesISO2A: languageCodes = value.names
+    case .narrator: narrator = value.text
     }
   }
+}
+
+/// The wire keys the catalogue reads.
+private enum WireKey {
+  case wrapperType, kind, collectionType, artistType, trackId, collectionId, artistId, trackName,
+    trackCensoredName, collectionName, collectionCensoredName, artistName, collectionArtistName,
+    sellerName, artworkUrl30, artworkUrl60, artworkUrl100, artworkUrl160, artworkUrl512,
+    artworkUrl600, previewUrl, trackViewUrl, collectionViewUrl, artistViewUrl, artistLinkUrl,
+    sellerUrl, trackPrice, collectionPrice, price, trackRentalPrice, trackHdPrice,
+    trackHdRentalPrice, currency, formattedPrice, trackTimeMillis, releaseDate, primaryGenreName,
+    genres, trackExplicitness, collectionExplicitness, contentAdvisoryRating, trackContentRating,
+    longDescription, description, shortDescription, releaseNotes, copyright, country, trackNumber,
+    trackCount, discNumber, discCount, feedUrl, episodeUrl, episodeContentType,
+    episodeFileExtension, bundleId, version, fileSizeBytes, averageUserRating, userRatingCount,
+    minimumOsVersion, languageCodesISO2A, narrator
+
+  static let byName: [String: WireKey] = [
+    "wrapperType": .wrapperType,
+    "kind": .kind,
+    "collectionType": .collectionType,
+    "artistType": .artistType,
+    "trackId": .trackId,
+    "collectionId": .collectionId,
+    "artistId": .artistId,
+    "trackName": .trackName,
+    "trackCensoredName": .trackCensoredName,
+    "collectionName": .collectionName,
+    "collectionCensoredName": .collectionCensoredName,
+    "artistName": .artistName,
+    "collectionArtistName": .collectionArtistName,
+    "sellerName": .sellerName,
+    "artworkUrl30": .artworkUrl30,
+    "artworkUrl60": .artworkUrl60,
+    "artworkUrl100": .artworkUrl100,
+    "artworkUrl160": .artworkUrl160,
+    "artworkUrl512": .artworkUrl512,
+    "artworkUrl600": .artworkUrl600,
+    "previewUrl": .previewUrl,
+    "trackViewUrl": .trackViewUrl,
+    "collectionViewUrl": .collectionViewUrl,
+    "artistViewUrl": .artistViewUrl,
+    "artistLinkUrl": .artistLinkUrl,
+    "sellerUrl": .sellerUrl,
+    "trackPrice": .trackPrice,
+    "collectionPrice": .collectionPrice,
+    "price": .price,
+    "trackRentalPrice": .trackRentalPrice,
+    "trackHdPrice": .trackHdPrice,
+    "trackHdRentalPrice": .trackHdRentalPrice,
+    "currency": .currency,
+    "formattedPrice": .formattedPrice,
+    "trackTimeMillis": .trackTimeMillis,
+    "releaseDate": .releaseDate,
+    "primaryGenreName": .primaryGenreName,
+    "genres": .genres,
+    "trackExplicitness": .trackExplicitness,
+    "collectionExplicitness": .collectionExplicitness,
+    "contentAdvisoryRating": .contentAdvisoryRating,
+    "trackContentRating": .trackContentRating,
+    "longDescription": .longDescription,
+    "description": .description,
+    "shortDescription": .shortDescription,
+    "releaseNotes": .releaseNotes,
+    "copyright": .copyright,
+    "country": .country,
+    "trackNumber": .trackNumber,
+    "trackCount": .trackCount,
+    "discNumber": .discNumber,
+    "discCount": .discCount,
+    "feedUrl": .feedUrl,
+    "episodeUrl": .episodeUrl,
+    "episodeContentType": .episodeContentType,
+    "episodeFileExtension": .episodeFileExtension,
+    "bundleId": .bundleId,
+    "version": .version,
+    "fileSizeBytes": .fileSizeBytes,
+    "averageUserRating": .averageUserRating,
+    "userRatingCount": .userRatingCount,
+    "minimumOsVersion": .minimumOsVersion,
+    "languageCodesISO2A": .languageCodesISO2A,
+    "narrator": .narrator,
+    "narratorName": .narrator,
+  ]
 }
 
 extension JSONValue {
@@ -155,7 +238,7 @@ extension JSONValue {
   public var integer: Int64? {
     switch self {
     case .number(let number): return number.int64
-    case .string(let text): return JSONNumber(text: text.trimmingCharacters(in: .whitespaces)).int64
+    case .string(let text): return JSONNumber(text: text.trimmedASCIIWhitespace).int64
     default: return nil
     }
   }
@@ -190,3 +273,5 @@ extension JSONValue {
     }
   }
 }
+
+private let posixLocale = Locale(identifier: "en_US_POSIX")
