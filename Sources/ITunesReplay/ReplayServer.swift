@@ -147,7 +147,7 @@ public final class ReplayServer: @unchecked Sendable {
     phase = .stopped
     for fd in openConnections { SocketIO.shutdownBoth(fd) }
     condition.broadcast()
-    _ = SocketIO.send(wakePipe.write, Data([1]))
+    SocketIO.wake(wakePipe.write)
     let deadline = Date().addingTimeInterval(5)
     while liveThreads > 0, condition.wait(until: deadline) {}
     let finished = liveThreads == 0
