@@ -24,6 +24,7 @@ struct ReplayRequestKeyTests {
       ("/search?TERM=x&&", "/search?term=x"),
       ("/search?term=x&country=", "/search?term=x"),
       ("/%73earch?term=x#fragment", "/search?term=x"),
+      ("/search?term=x&limit=50", "/search?term=x"),
     ])
   func equivalent(first: String, second: String) {
     #expect(ReplayRequestKey(target: first) == ReplayRequestKey(target: second))
@@ -41,6 +42,7 @@ struct ReplayRequestKeyTests {
       ("/lookup?id=1", "/search?id=1"),
       ("/search?term=x&explicit=No", "/search?term=x"),
       ("/lookup?bundleId=com.A", "/lookup?bundleId=com.a"),
+      ("/lookup?id=1&entity=album&limit=50", "/lookup?id=1&entity=album"),
     ])
   func distinct(first: String, second: String) {
     #expect(ReplayRequestKey(target: first) != ReplayRequestKey(target: second))

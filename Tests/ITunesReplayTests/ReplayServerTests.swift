@@ -169,6 +169,35 @@ struct ReplayServerTests {
     #expect(entries[1].line.hasSuffix("[fault status=429]"))
   }
 
+  @Test("HEAD of a recording sends its headers only, and a request body is skipped")
+  func headAndBody() throws {
+    let server = try TestClient.ownServer()
+    defer { server.stop() }
+    let body = try Fixtures.ownFile("replay/lookup-id-42.json")
+    let connection = try RawConnection(port: server.port)
+    connection.send("HEAD /lookup?id=42 HTTP/1.1\r\nHost: x\r\n\r\n")
+    let head = connection.readResponse(head: true)
+    #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n"))
+    #expect(head.contains("Content-Length: \(body.count)\r\n"))
+    #expect(head.hasSuffix("\r\n\r\n"))
+    connection.send(
+      "GET /lookup?id=bad HTTP/1.0\r\nContent-Length: 5\r\n\r\nhello"
+        + "GET /lookup?id=42 HTTP/1.1\r\n\r\n")
+    let (rest, _) = connection.readToEnd()
+    let text = String(decoding: rest, as: UTF8.self)
+    #expect(text.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+    #expect(text.contains("Connection: close"))
+    #expect(server.requestCount == 2)
+  }
+
+  @Test("a log line says when no answer was sent")
+  func logLineWithoutStatus() {
+    let entry = ReplayLogEntry(
+      method: "GET", target: "/lookup?id=1", canonicalRequest: "/lookup?id=1", status: nil,
+      bytesSent: 0, duration: .milliseconds(1500), fault: .hang)
+    #expect(entry.line == "replay: GET /lookup?id=1 --- 0 B 1500.0 ms [fault hang]")
+  }
+
   @Test("start binds a port and baseURL; a second start and a taken port are errors")
   func lifecycle() throws {
     let server = try ReplayServer(directory: TestClient.ownReplay, log: ReplayServer.silentLog)

@@ -125,8 +125,8 @@ final class RawConnection {
     }
   }
 
-  /// Reads until `count` bytes arrived after the head's blank line, i.e. one full response.
-  func readResponse() -> String {
+  /// Reads one full response: the head, then `Content-Length` bytes (none for a HEAD answer).
+  func readResponse(head onlyHead: Bool = false) -> String {
     var all: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
@@ -139,7 +139,8 @@ final class RawConnection {
             Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
           }
           ?? 0
-        if text.utf8.count - text[..<range.upperBound].utf8.count >= length { return text }
+        let bodyCount = text.utf8.count - text[..<range.upperBound].utf8.count
+        if onlyHead || bodyCount >= length { return text }
       }
       let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
       guard count > 0 else { return text }
