@@ -215,6 +215,25 @@ struct ReplayServerTests {
     #expect(throws: (any Error).self) { try RawConnection(port: server.port) }
   }
 
+  @Test("withRunning starts a server for the body and stops it afterwards, on error too")
+  func scoped() async throws {
+    let (served, escaped) = try await ReplayServer.withRunning(directories: [TestClient.ownReplay])
+    {
+      server in
+      (try await TestClient.get(server, "/lookup?id=42").1.statusCode, server)
+    }
+    #expect(served == 200)
+    #expect(!escaped.isRunning)
+    var leaked: ReplayServer?
+    await #expect(throws: ReplayError.alreadyStarted) {
+      try await ReplayServer.withRunning(directories: []) { server in
+        leaked = server
+        try server.start()
+      }
+    }
+    #expect(leaked?.isRunning == false)
+  }
+
   @Test("wait() returns once another thread calls stop()")
   func waitUntilStopped() async throws {
     let server = try TestClient.ownServer()
