@@ -1,1 +1,0 @@
-// ITunesReplay: see docs/ARCHITECTURE.md

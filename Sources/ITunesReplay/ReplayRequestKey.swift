@@ -1,0 +1,117 @@
+/// The canonical form of a request, so that requests which must get the same answer compare equal.
+///
+/// Rules, in order:
+/// - the path is percent-decoded, a trailing `/` is dropped, and a scheme and host are removed;
+/// - `+` and `%20` are spaces, percent-encoding differences vanish, parameter order is ignored and
+///   parameter names are compared without case;
+/// - `term` is lowercased, trimmed, and runs of white space become one space;
+/// - `country`, `lang`, `explicit`, `media`, `entity`, `attribute` and `output` values are
+///   compared without case; spaces around the commas of an `id` list are dropped;
+/// - parameters that cannot change Apple's answer are removed: `_` (a cache-buster, any value),
+///   `country=us`, `lang=en_us`, `explicit=yes`, `version=2`, `media=all`, `output=json`
+///   (the defaults) and empty values.
+public struct ReplayRequestKey: Hashable, Sendable, CustomStringConvertible {
+  /// The decoded path, e.g. `/search`.
+  public let path: String
+  /// The remaining parameters as sorted (name, value) pairs, names lowercased.
+  public let parameters: [Parameter]
+
+  /// One query parameter after normalisation.
+  public struct Parameter: Hashable, Sendable, Comparable {
+    /// The lowercased parameter name.
+    public let name: String
+    /// The normalised value.
+    public let value: String
+
+    /// Orders by name, then value.
+    public static func < (lhs: Parameter, rhs: Parameter) -> Bool {
+      (lhs.name, lhs.value) < (rhs.name, rhs.value)
+    }
+  }
+
+  private static let caseInsensitiveValues: Set<String> = [
+    "country", "lang", "explicit", "media", "entity", "attribute", "output",
+  ]
+  private static let defaults: Set<Parameter> = [
+    Parameter(name: "country", value: "us"),
+    Parameter(name: "lang", value: "en_us"),
+    Parameter(name: "explicit", value: "yes"),
+    Parameter(name: "version", value: "2"),
+    Parameter(name: "media", value: "all"),
+    Parameter(name: "output", value: "json"),
+  ]
+  private static let cacheBusters: Set<String> = ["_"]
+
+  /// Parses a request target such as `/search?term=Jack%20Johnson&limit=3`.
+  public init(target: String) {
+    var rest = Substring(target)
+    if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+    if let scheme = rest.range(of: "://") {
+      let afterScheme = rest[scheme.upperBound...]
+      rest =
+        afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }).map { afterScheme[$0...] } ?? ""
+    }
+    let pathPart: Substring
+    let queryPart: Substring
+    if let question = rest.firstIndex(of: "?") {
+      pathPart = rest[..<question]
+      queryPart = rest[rest.index(after: question)...]
+    } else {
+      pathPart = rest
+      queryPart = ""
+    }
+    var path = PercentCoding.decode(pathPart, plusIsSpace: false)
+    if path.isEmpty || !path.hasPrefix("/") { path = "/" + path }
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    self.path = path
+    self.parameters = Self.normalise(queryPart)
+  }
+
+  private static func normalise(_ query: Substring) -> [Parameter] {
+    var result: [Parameter] = []
+    for piece in query.split(separator: "&", omittingEmptySubsequences: true) {
+      let pair = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let name = PercentCoding.decode(pair[0], plusIsSpace: true).lowercased()
+      let rawValue = pair.count > 1 ? PercentCoding.decode(pair[1], plusIsSpace: true) : ""
+      let value = normaliseValue(rawValue, for: name)
+      guard !name.isEmpty, !value.isEmpty, !cacheBusters.contains(name) else { continue }
+      let parameter = Parameter(name: name, value: value)
+      if defaults.contains(parameter) { continue }
+      result.append(parameter)
+    }
+    return result.sorted()
+  }
+
+  private static func normaliseValue(_ value: String, for name: String) -> String {
+    switch name {
+    case "term":
+      return value.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    case "id":
+      return value.split(separator: ",").map { $0.trimmingSpaces() }.joined(separator: ",")
+    case "lang":
+      return value.trimmingSpaces().lowercased().replacingOccurrences(of: "-", with: "_")
+    case _ where caseInsensitiveValues.contains(name):
+      return value.trimmingSpaces().lowercased()
+    default:
+      return value
+    }
+  }
+
+  /// The canonical request, e.g. `/search?entity=album&term=missy+elliott`.
+  public var description: String {
+    let path = PercentCoding.encode(self.path, keeping: PercentCoding.pathCharacters)
+    guard !parameters.isEmpty else { return path }
+    let query = parameters.map {
+      PercentCoding.encode($0.name, keeping: PercentCoding.queryCharacters) + "="
+        + PercentCoding.encode($0.value, keeping: PercentCoding.queryCharacters)
+    }
+    return path + "?" + query.joined(separator: "&")
+  }
+}
+
+extension StringProtocol {
+  fileprivate func trimmingSpaces() -> String {
+    String(
+      self.drop(while: { $0.isWhitespace }).reversed().drop(while: { $0.isWhitespace }).reversed())
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The recorded and registered answers, and the folders the files route serves from.
+struct RouteTable: Sendable {
+  /// Paths the server knows even with no recording for them.
+  static let apiPaths: Set<String> = ["/search", "/lookup"]
+  /// Prefix of the files route.
+  static let filesPrefix = "/files/"
+
+  private(set) var responses: [ReplayRequestKey: ReplayResponse] = [:]
+  private(set) var knownPaths: Set<String> = apiPaths
+  private(set) var fileRoots: [URL] = []
+
+  /// Adds (or replaces) the answer for a request.
+  mutating func add(request: String, response: ReplayResponse) {
+    let key = ReplayRequestKey(target: request)
+    responses[key] = response
+    knownPaths.insert(key.path)
+  }
+
+  /// Loads a recordings directory: its index rows and its `files/` folder.
+  mutating func load(directory: URL) throws {
+    for entry in try RecordingIndex.load(directory: directory) {
+      add(request: entry.request, response: entry.response)
+    }
+    fileRoots.append(directory.appendingPathComponent("files", isDirectory: true))
+  }
+
+  /// The stored answer for a request, if any.
+  func response(for key: ReplayRequestKey) -> ReplayResponse? {
+    responses[key]
+  }
+
+  /// Finds a file below one of the `files/` folders, refusing names that could escape it.
+  func file(named name: String) -> FileLookup {
+    let components = name.split(separator: "/", omittingEmptySubsequences: false)
+    let unsafe = components.contains { $0.isEmpty || $0 == "." || $0 == ".." || $0.contains("\0") }
+    if name.isEmpty || unsafe { return .refused }
+    for root in fileRoots {
+      let rootPath = root.resolvingSymlinksInPath().standardizedFileURL.path
+      let candidate = root.appendingPathComponent(name).resolvingSymlinksInPath()
+        .standardizedFileURL
+      guard candidate.path.hasPrefix(rootPath + "/") else { return .refused }
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      {
+        return .found(candidate)
+      }
+    }
+    return .notFound
+  }
+
+  /// The result of looking up a file name.
+  enum FileLookup: Equatable {
+    case found(URL)
+    case notFound
+    case refused
+  }
+}
