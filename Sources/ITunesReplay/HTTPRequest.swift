@@ -25,9 +25,8 @@ struct HTTPRequest: Sendable, Equatable {
 
   /// Parses a request head (without the final blank line); nil when it is not HTTP.
   static func parse(head: [UInt8]) -> HTTPRequest? {
-    let text = String(decoding: head, as: UTF8.self)
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.hasSuffix("\r") ? $0.dropLast() : $0
+    var lines = head.split(separator: 10, omittingEmptySubsequences: false).map { line in
+      String(decoding: line.last == 13 ? line.dropLast() : line, as: UTF8.self)
     }
     while let first = lines.first, first.isEmpty { lines.removeFirst() }
     guard let requestLine = lines.first else { return nil }

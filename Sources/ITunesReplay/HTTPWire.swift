@@ -2,12 +2,14 @@ import Foundation
 
 /// Builds response heads and the server's own bodies (errors, fault pages).
 enum HTTPWire {
-  /// The status line and headers, ending with the blank line.
+  /// The status line and headers, ending with the blank line; the server owns the framing
+  /// headers (`Content-Length`, `Connection`), so callers' values for them are dropped.
   static func head(
     status: Int, headers: [String: String], contentLength: Int, close: Bool
   ) -> Data {
     var text = "HTTP/1.1 \(status) \(reason(for: status))\r\n"
-    var all = headers
+    let framing: Set<String> = ["content-length", "connection", "transfer-encoding"]
+    var all = headers.filter { !framing.contains($0.key.lowercased()) }
     all["Content-Length"] = String(contentLength)
     all["Connection"] = close ? "close" : "keep-alive"
     all["Server"] = all["Server"] ?? "tunes-replay"

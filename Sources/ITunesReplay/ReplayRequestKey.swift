@@ -9,7 +9,7 @@
 ///   compared without case; spaces around the commas of an `id` list are dropped;
 /// - parameters that cannot change Apple's answer are removed: `_` (a cache-buster, any value),
 ///   `country=us`, `lang=en_us`, `explicit=yes`, `version=2`, `media=all`, `output=json`
-///   (the defaults) and empty values.
+///   (the defaults), `limit=50` on `/search` only, and empty values.
 public struct ReplayRequestKey: Hashable, Sendable, CustomStringConvertible {
   /// The decoded path, e.g. `/search`.
   public let path: String
@@ -40,6 +40,8 @@ public struct ReplayRequestKey: Hashable, Sendable, CustomStringConvertible {
     Parameter(name: "media", value: "all"),
     Parameter(name: "output", value: "json"),
   ]
+  /// Apple's default `limit` for search (lookup's default depends on `entity`, so it stays).
+  private static let searchDefaultLimit = Parameter(name: "limit", value: "50")
   private static let cacheBusters: Set<String> = ["_"]
 
   /// Parses a request target such as `/search?term=Jack%20Johnson&limit=3`.
@@ -64,7 +66,9 @@ public struct ReplayRequestKey: Hashable, Sendable, CustomStringConvertible {
     if path.isEmpty || !path.hasPrefix("/") { path = "/" + path }
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     self.path = path
-    self.parameters = Self.normalise(queryPart)
+    var parameters = Self.normalise(queryPart)
+    if path == "/search" { parameters.removeAll { $0 == Self.searchDefaultLimit } }
+    self.parameters = parameters
   }
 
   private static func normalise(_ query: Substring) -> [Parameter] {

@@ -90,10 +90,7 @@ extension ReplayServer {
   }
 
   private func send(_ response: ReplayResponse, to fd: Int32, request: HTTPRequest) -> Outcome {
-    var headers = response.headers
-    if !headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
-      headers["Content-Type"] = ReplayResponse.appleContentType
-    }
+    let headers = Self.withContentType(response.headers)
     let close = request.wantsClose
     let head = HTTPWire.head(
       status: response.status, headers: headers, contentLength: response.body.count, close: close)
@@ -106,14 +103,23 @@ extension ReplayServer {
   private func sendTruncated(
     _ response: ReplayResponse, to fd: Int32, request: HTTPRequest
   ) -> Outcome {
-    var headers = response.headers
-    if headers["Content-Type"] == nil { headers["Content-Type"] = ReplayResponse.appleContentType }
+    let headers = Self.withContentType(response.headers)
     let head = HTTPWire.head(
       status: response.status, headers: headers, contentLength: response.body.count + 1024,
       close: true)
     let payload = head + response.body.prefix(response.body.count / 2)
     let sent = SocketIO.send(fd, payload)
     return Outcome(status: response.status, bytesSent: sent, close: true)
+  }
+
+  /// Adds Apple's `Content-Type` unless the headers name one (in any case).
+  private static func withContentType(_ headers: [String: String]) -> [String: String] {
+    guard !headers.keys.contains(where: { $0.lowercased() == "content-type" }) else {
+      return headers
+    }
+    var all = headers
+    all["Content-Type"] = ReplayResponse.appleContentType
+    return all
   }
 
   private func faultAnswer(_ fault: ReplayFault) -> ReplayResponse {

@@ -70,9 +70,8 @@ public final class ReplayServer: @unchecked Sendable {
 
   /// Adds another recordings directory; its rows replace earlier answers to the same request.
   public func load(directory: URL) throws {
-    var copy = locked { routes }
-    try copy.load(directory: directory)
-    locked { routes = copy }
+    let entries = try RecordingIndex.load(directory: directory)
+    locked { routes.add(entries, from: directory) }
   }
 
   /// Adds (or replaces) an answer in code, e.g. `register(request: "/search?term=x", body: data)`.
@@ -147,7 +146,7 @@ public final class ReplayServer: @unchecked Sendable {
     phase = .stopped
     for fd in openConnections { SocketIO.shutdownBoth(fd) }
     condition.broadcast()
-    _ = SocketIO.send(wakePipe.write, Data([1]))
+    SocketIO.wake(wakePipe.write)
     let deadline = Date().addingTimeInterval(5)
     while liveThreads > 0, condition.wait(until: deadline) {}
     let finished = liveThreads == 0

@@ -20,7 +20,12 @@ struct RouteTable: Sendable {
 
   /// Loads a recordings directory: its index rows and its `files/` folder.
   mutating func load(directory: URL) throws {
-    for entry in try RecordingIndex.load(directory: directory) {
+    add(try RecordingIndex.load(directory: directory), from: directory)
+  }
+
+  /// Adds rows already read from `directory`'s index, and its `files/` folder.
+  mutating func add(_ entries: [RecordingIndex.Entry], from directory: URL) {
+    for entry in entries {
       add(request: entry.request, response: entry.response)
     }
     fileRoots.append(directory.appendingPathComponent("files", isDirectory: true))

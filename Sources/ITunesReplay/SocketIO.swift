@@ -126,6 +126,12 @@ enum SocketIO {
     _ = shutdown(fd, Int32(SHUT_RDWR))
   }
 
+  /// Writes one byte to the wake pipe.
+  static func wake(_ fd: Int32) {
+    var byte: UInt8 = 1
+    _ = write(fd, &byte, 1)
+  }
+
   /// Closes a descriptor.
   static func close(_ fd: Int32) {
     _ = Glibc.close(fd)

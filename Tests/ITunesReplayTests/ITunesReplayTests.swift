@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForITunesReplayTests() {
-  #expect(Bool(true))
-}
