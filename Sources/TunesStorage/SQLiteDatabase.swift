@@ -149,6 +149,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
   ///
   /// Nested calls become savepoints. The write lock is taken up front (retried on busy), so a
   /// transaction never fails half-way because another process started writing.
+  @discardableResult
   public func transaction<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
     try withLock {
       if savepointDepth > 0 || !isAutocommit {
