@@ -31,14 +31,17 @@ public struct ResponseCacheStore: Sendable {
   }
 
   /// Opens `paths.responseCacheFile`, creating the cache directory (0700) and file (0600).
-  /// A damaged file is moved aside like `tunes.sqlite` (see ``OpenedDatabase``).
+  /// A damaged file is moved aside like `tunes.sqlite` (see ``OpenedDatabase``). The full
+  /// `quick_check` is off by default (the cache may be 64 MiB); treat a `.corrupt` error from a
+  /// lookup as a miss.
   public static func open(
     paths: StoragePaths, capacityBytes: Int = defaultCapacityBytes,
-    now: @Sendable () -> Date = { Date() }
+    now: @Sendable () -> Date = { Date() }, verifyIntegrity: Bool = false
   ) throws -> ResponseCacheStore {
     try paths.createCacheDirectory()
     let opened = try OpenedDatabase.open(
-      path: paths.responseCacheFile.path, migrations: Schema.responseCache, now: now)
+      path: paths.responseCacheFile.path, migrations: Schema.responseCache, now: now,
+      verifyIntegrity: verifyIntegrity)
     return try ResponseCacheStore(
       database: opened.database, capacityBytes: capacityBytes, recovery: opened.recovery)
   }

@@ -65,9 +65,9 @@ public final class SQLiteDatabase: @unchecked Sendable {
     sqlite3_busy_timeout(db, options.busyTimeoutMilliseconds)
     do {
       // Reading the header here surfaces "not a database" at once, before any caller query.
-      _ = try retryingBusy { try query("PRAGMA user_version") }
+      _ = try query("PRAGMA user_version")
       if options.walMode && !isInMemory && !options.readOnly {
-        _ = try retryingBusy { try query("PRAGMA journal_mode=WAL") }
+        _ = try query("PRAGMA journal_mode=WAL")
         try execute("PRAGMA synchronous=NORMAL")
       }
       try execute("PRAGMA foreign_keys=ON")

@@ -26,14 +26,19 @@ public struct TunesDatabase: Sendable {
   }
 
   /// Opens `paths.databaseFile`, creating the data directory (0700) and the file (0600).
+  ///
+  /// A damaged file is moved aside and a fresh one started (see ``recovery``). By default the
+  /// open runs `PRAGMA quick_check`, so damage inside the pages is caught here rather than half-way
+  /// through a session; it reads the whole file, about 30 ms for 20,000 favourites (21 MB).
   /// - Throws: ``StorageError`` naming the file or directory.
   public static func open(
     paths: StoragePaths, now: @escaping @Sendable () -> Date = { Date() },
-    options: SQLiteDatabase.Options = .init()
+    options: SQLiteDatabase.Options = .init(), verifyIntegrity: Bool = true
   ) throws -> TunesDatabase {
     try paths.createDataDirectory()
     let opened = try OpenedDatabase.open(
-      path: paths.databaseFile.path, migrations: Schema.library, now: now, options: options)
+      path: paths.databaseFile.path, migrations: Schema.library, now: now, options: options,
+      verifyIntegrity: verifyIntegrity)
     return TunesDatabase(database: opened.database, recovery: opened.recovery, now: now)
   }
 

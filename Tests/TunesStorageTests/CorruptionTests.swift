@@ -74,6 +74,28 @@ struct CorruptionTests {
     #expect(try FavoritesStore(database: reopened.database).count() == 0)
   }
 
+  @Test("TunesDatabase.open checks the pages by default")
+  func libraryChecksPages() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    let file = dir.paths.databaseFile.path
+    do {
+      let library = try TunesDatabase.open(paths: dir.paths, now: fixedClock)
+      let filler = String(repeating: "x", count: 2_000)
+      _ = try library.favorites.importRecords(
+        (1...200).map { favorite(Int64($0), extra: ",\"pad\":\"\(filler)\"") })
+      try library.database.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
+      library.database.close()
+    }
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+    try handle.seek(toOffset: 4_096 * 3)
+    handle.write(Data(repeating: 0xA5, count: 4_096 * 20))
+    try handle.close()
+    let reopened = try TunesDatabase.open(paths: dir.paths, now: fixedClock)
+    #expect(reopened.recovery?.preservedPath == file + ".corrupt-20270115T080000Z")
+    #expect(try reopened.favorites.count() == 0)
+  }
+
   @Test("the timestamp in the kept name is UTC, YYYYMMDDTHHMMSSZ")
   func timestampFormat() {
     #expect(CorruptionRecovery.timestamp(Date(timeIntervalSince1970: 0)) == "19700101T000000Z")
