@@ -11,10 +11,14 @@ let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 public final class SQLiteStatement {
   private let database: SQLiteDatabase
   private let handle: OpaquePointer
+  private let columns: [String]
 
   init(database: SQLiteDatabase, handle: OpaquePointer) {
     self.database = database
     self.handle = handle
+    columns = (0..<sqlite3_column_count(handle)).map {
+      sqlite3_column_name(handle, $0).map { String(cString: $0) } ?? ""
+    }
   }
 
   deinit {
@@ -99,15 +103,9 @@ public final class SQLiteStatement {
   }
 
   private func currentRow() -> SQLiteRow {
-    let count = sqlite3_column_count(handle)
-    var columns: [String] = []
     var values: [SQLiteValue] = []
-    columns.reserveCapacity(Int(count))
-    values.reserveCapacity(Int(count))
-    for index in 0..<count {
-      columns.append(sqlite3_column_name(handle, index).map { String(cString: $0) } ?? "")
-      values.append(columnValue(index))
-    }
+    values.reserveCapacity(columns.count)
+    for index in 0..<Int32(columns.count) { values.append(columnValue(index)) }
     return SQLiteRow(columns: columns, values: values)
   }
 

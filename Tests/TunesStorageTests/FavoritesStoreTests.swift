@@ -105,5 +105,14 @@ struct FavoritesStoreTests {
     #expect(seconds < 20, "import took \(seconds) s")
     #expect(try favorites.count() == 20_000)
     #expect(try favorites.importRecords(records) == ImportSummary(added: 0, skipped: 20_000))
+
+    let exportStarted = Date()
+    let file = try favorites.exportJSON()
+    let other = try store()
+    let read = try other.records(fromJSON: file)
+    #expect(try other.importRecords(read) == ImportSummary(added: 20_000, skipped: 0))
+    let roundTrip = Date().timeIntervalSince(exportStarted)
+    #expect(roundTrip < 20, "export, read and import took \(roundTrip) s")
+    #expect(try other.list().map(\.id) == favorites.list().map(\.id))
   }
 }
