@@ -47,13 +47,22 @@ public struct ResponseCacheStore: Sendable {
   }
 
   /// The cached response for `key`, marking it most recently used; `nil` when absent.
+  ///
+  /// When the mark cannot be written (full disk, read-only file, another writer past every
+  /// retry) the entry is still returned: offline, reading matters more than LRU order.
   public func lookup(key: String) throws -> CachedResponse? {
-    try database.query(
-      """
-      UPDATE responses SET used_seq = (SELECT max(used_seq) + 1 FROM responses)
-      WHERE key = ?1 RETURNING body, fetched_at
-      """, [.text(key)]
-    ).first.map {
+    let rows: [SQLiteRow]
+    do {
+      rows = try database.query(
+        """
+        UPDATE responses SET used_seq = (SELECT max(used_seq) + 1 FROM responses)
+        WHERE key = ?1 RETURNING body, fetched_at
+        """, [.text(key)])
+    } catch StorageError.diskFull, StorageError.readOnly, StorageError.busy {
+      rows = try database.query(
+        "SELECT body, fetched_at FROM responses WHERE key = ?1", [.text(key)])
+    }
+    return rows.first.map {
       CachedResponse(
         body: $0[0].data ?? Data(), fetchedAt: $0[1].date ?? Date(timeIntervalSince1970: 0))
     }

@@ -96,6 +96,20 @@ struct CorruptionTests {
     #expect(try reopened.favorites.count() == 0)
   }
 
+  @Test("a damaged response cache is moved aside the same way")
+  func damagedCache() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    try dir.paths.createCacheDirectory()
+    let file = dir.paths.responseCacheFile.path
+    try garbage.write(to: URL(fileURLWithPath: file))
+    let cache = try ResponseCacheStore.open(paths: dir.paths, now: fixedClock)
+    let kept = file + ".corrupt-20270115T080000Z"
+    #expect(cache.recovery?.preservedPath == kept)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == garbage)
+    #expect(try cache.count() == 0)
+  }
+
   @Test("the timestamp in the kept name is UTC, YYYYMMDDTHHMMSSZ")
   func timestampFormat() {
     #expect(CorruptionRecovery.timestamp(Date(timeIntervalSince1970: 0)) == "19700101T000000Z")

@@ -124,6 +124,35 @@ struct FaultTests {
     #expect(try library.favorites.count() == before)
   }
 
+  @Test(
+    "on a full disk the response cache still answers lookups and refuses stores cleanly",
+    .enabled(
+      if: Mounts.available, "cannot mount a tmpfs here (needs root in a permissive container)"))
+  func cacheOnFullDisk() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    let mount = dir.path + "/mnt"
+    try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
+    try #require(Mounts.mountTmpfs(at: mount, size: "256k"))
+    defer { Mounts.unmount(mount) }
+    let paths = StoragePaths(environment: ["HOME": mount, "XDG_CACHE_HOME": mount + "/cache"])
+    let cache = try ResponseCacheStore.open(paths: paths, now: fixedClock)
+    let body = Data(#"{"resultCount":0,"results":[]}"#.utf8)
+    try cache.store(key: "k", body: body, fetchedAt: fixedDate)
+    // Fill what is left of the disk with an ordinary file.
+    _ = FileManager.default.createFile(atPath: mount + "/filler", contents: nil)
+    let filler = try #require(FileHandle(forWritingAtPath: mount + "/filler"))
+    let chunk = Data(repeating: 0, count: 4_096)
+    while (try? filler.write(contentsOf: chunk)) != nil {}
+    try? filler.close()
+
+    #expect(try cache.lookup(key: "k") == CachedResponse(body: body, fetchedAt: fixedDate))
+    #expect(throws: StorageError.diskFull(path: paths.responseCacheFile.path)) {
+      try cache.store(key: "new", body: Data(repeating: 65, count: 20_000), fetchedAt: fixedDate)
+    }
+    #expect(try cache.lookup(key: "k")?.body == body)
+  }
+
   @Test("when the disk cannot be used, an in-memory database keeps the same API working")
   func inMemoryFallback() throws {
     let library = try TunesDatabase.inMemory(now: fixedClock)
