@@ -24,7 +24,7 @@ public struct FavoriteRecord: Sendable, Equatable, Hashable {
 }
 
 /// How many records an import added and how many it skipped because their id was already there.
-public struct ImportSummary: Sendable, Equatable {
+public struct FavoritesImportSummary: Sendable, Equatable {
   /// Records that were new.
   public let added: Int
   /// Records whose id was already a favourite (or appeared earlier in the same import).

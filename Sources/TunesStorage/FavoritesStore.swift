@@ -5,7 +5,7 @@ import Foundation
 /// The store never looks inside the payload except to check it is one JSON object (a `CHECK` in
 /// the schema) and, for export, to read top-level keys generically.
 public struct FavoritesStore: Sendable {
-  /// The database holding the `favorites` table (migrated with ``Schema/library``).
+  /// The database holding the `favorites` table (migrated with ``StorageSchema/library``).
   public let database: SQLiteDatabase
   let now: @Sendable () -> Date
 
@@ -85,7 +85,7 @@ public struct FavoritesStore: Sendable {
   /// When an id repeats within `records`, the first occurrence counts. Records sharing an
   /// `addedAt` list in the order given (the first one first). O(n); 20,000
   /// records take well under a second.
-  public func importRecords(_ records: [FavoriteRecord]) throws -> ImportSummary {
+  public func importRecords(_ records: [FavoriteRecord]) throws -> FavoritesImportSummary {
     try database.transaction { db in
       let insert = try db.prepare(
         """
@@ -100,7 +100,7 @@ public struct FavoritesStore: Sendable {
         seq += 1
         added += try insert.run(Self.bindings(record) + [.integer(seq)])
       }
-      return ImportSummary(added: added, skipped: records.count - added)
+      return FavoritesImportSummary(added: added, skipped: records.count - added)
     }
   }
 

@@ -10,7 +10,7 @@ public struct HistoryStore: Sendable {
   /// How many searches are remembered.
   public static let capacity = 5
 
-  /// The database holding the `history` table (migrated with ``Schema/library``).
+  /// The database holding the `history` table (migrated with ``StorageSchema/library``).
   public let database: SQLiteDatabase
   private let now: @Sendable () -> Date
 

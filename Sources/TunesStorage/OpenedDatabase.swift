@@ -20,7 +20,7 @@ public struct OpenedDatabase: Sendable {
   /// - Throws: ``StorageError`` (cannot open, read-only, disk full, busy, migration failed, newer
   ///   schema, or corrupt when the damaged file cannot be moved aside).
   public static func open(
-    path: String, migrations: [Migration], now: @Sendable () -> Date = { Date() },
+    path: String, migrations: [SchemaMigration], now: @Sendable () -> Date = { Date() },
     options: SQLiteDatabase.Options = .init(), verifyIntegrity: Bool = false
   ) throws -> OpenedDatabase {
     do {
@@ -34,7 +34,7 @@ public struct OpenedDatabase: Sendable {
   }
 
   private static func attempt(
-    _ path: String, _ migrations: [Migration], _ options: SQLiteDatabase.Options,
+    _ path: String, _ migrations: [SchemaMigration], _ options: SQLiteDatabase.Options,
     _ verifyIntegrity: Bool
   ) throws -> SQLiteDatabase {
     if !options.readOnly { try StoragePaths.createPrivateFile(path) }

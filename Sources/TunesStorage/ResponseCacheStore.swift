@@ -12,7 +12,7 @@ public struct ResponseCacheStore: Sendable {
   /// 24 hours.
   public static let defaultMaxAge: TimeInterval = 24 * 60 * 60
 
-  /// The database holding the `responses` table (migrated with ``Schema/responseCache``).
+  /// The database holding the `responses` table (migrated with ``StorageSchema/responseCache``).
   public let database: SQLiteDatabase
   /// The most bytes (bodies plus keys) kept; older entries are evicted past it.
   public let capacityBytes: Int
@@ -24,7 +24,7 @@ public struct ResponseCacheStore: Sendable {
     database: SQLiteDatabase, capacityBytes: Int = defaultCapacityBytes,
     recovery: CorruptionRecovery? = nil
   ) throws {
-    try database.migrate(Schema.responseCache)
+    try database.migrate(StorageSchema.responseCache)
     self.database = database
     self.capacityBytes = capacityBytes
     self.recovery = recovery
@@ -40,7 +40,7 @@ public struct ResponseCacheStore: Sendable {
   ) throws -> ResponseCacheStore {
     try paths.createCacheDirectory()
     let opened = try OpenedDatabase.open(
-      path: paths.responseCacheFile.path, migrations: Schema.responseCache, now: now,
+      path: paths.responseCacheFile.path, migrations: StorageSchema.responseCache, now: now,
       verifyIntegrity: verifyIntegrity)
     return try ResponseCacheStore(
       database: opened.database, capacityBytes: capacityBytes, recovery: opened.recovery)
@@ -50,7 +50,7 @@ public struct ResponseCacheStore: Sendable {
   ///
   /// When the mark cannot be written (full disk, read-only file, another writer past every
   /// retry) the entry is still returned: offline, reading matters more than LRU order.
-  public func lookup(key: String) throws -> CachedResponse? {
+  public func lookup(key: String) throws -> StoredResponse? {
     let rows: [SQLiteRow]
     do {
       rows = try database.query(
@@ -63,7 +63,7 @@ public struct ResponseCacheStore: Sendable {
         "SELECT body, fetched_at FROM responses WHERE key = ?1", [.text(key)])
     }
     return rows.first.map {
-      CachedResponse(
+      StoredResponse(
         body: $0[0].data ?? Data(), fetchedAt: $0[1].date ?? Date(timeIntervalSince1970: 0))
     }
   }
@@ -118,7 +118,7 @@ public struct ResponseCacheStore: Sendable {
   /// Whether `response` is younger than `maxAge` at `now`. A fetch time in the future (the clock
   /// was changed) counts as stale.
   public static func isFresh(
-    _ response: CachedResponse, now: Date, maxAge: TimeInterval = defaultMaxAge
+    _ response: StoredResponse, now: Date, maxAge: TimeInterval = defaultMaxAge
   ) -> Bool {
     let age = now.timeIntervalSince(response.fetchedAt)
     return age >= 0 && age < maxAge

@@ -77,6 +77,9 @@ public struct StoragePaths: Sendable, Equatable {
   /// Creates the cache directory (0700).
   public func createCacheDirectory() throws { try Self.createDirectory(cacheDirectory) }
 
+  /// Creates the config directory (0700).
+  public func createConfigDirectory() throws { try Self.createDirectory(configDirectory) }
+
   /// Creates the database file empty with mode 0600 if it is missing, so SQLite's `-wal` and `-shm`
   /// files (which copy the database's mode) are 0600 too.
   static func createPrivateFile(_ path: String) throws {

@@ -37,7 +37,7 @@ public struct TunesDatabase: Sendable {
   ) throws -> TunesDatabase {
     try paths.createDataDirectory()
     let opened = try OpenedDatabase.open(
-      path: paths.databaseFile.path, migrations: Schema.library, now: now, options: options,
+      path: paths.databaseFile.path, migrations: StorageSchema.library, now: now, options: options,
       verifyIntegrity: verifyIntegrity)
     return TunesDatabase(database: opened.database, recovery: opened.recovery, now: now)
   }
@@ -47,7 +47,7 @@ public struct TunesDatabase: Sendable {
     -> TunesDatabase
   {
     let database = try SQLiteDatabase.inMemory()
-    try database.migrate(Schema.library)
+    try database.migrate(StorageSchema.library)
     return TunesDatabase(database: database, now: now)
   }
 }

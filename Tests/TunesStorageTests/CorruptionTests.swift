@@ -55,7 +55,8 @@ struct CorruptionTests {
     defer { dir.remove() }
     let path = dir.path + "/pages.sqlite"
     do {
-      let opened = try OpenedDatabase.open(path: path, migrations: Schema.library, now: fixedClock)
+      let opened = try OpenedDatabase.open(
+        path: path, migrations: StorageSchema.library, now: fixedClock)
       let favorites = FavoritesStore(database: opened.database)
       let filler = String(repeating: "x", count: 2_000)
       _ = try favorites.importRecords(
@@ -69,7 +70,7 @@ struct CorruptionTests {
     try handle.close()
 
     let reopened = try OpenedDatabase.open(
-      path: path, migrations: Schema.library, now: fixedClock, verifyIntegrity: true)
+      path: path, migrations: StorageSchema.library, now: fixedClock, verifyIntegrity: true)
     #expect(reopened.recovery?.preservedPath == path + ".corrupt-20270115T080000Z")
     #expect(try FavoritesStore(database: reopened.database).count() == 0)
   }

@@ -63,7 +63,7 @@ struct CrashConsistencyTests {
     let library = try TunesDatabase.open(paths: dir.paths, now: fixedClock)
     #expect(
       try library.favorites.importRecords(records(20_000))
-        == ImportSummary(added: 20_000, skipped: 0))
+        == FavoritesImportSummary(added: 20_000, skipped: 0))
     try snapshot(library.database.path, into: copy)
     let reopened = try TunesDatabase.open(paths: copy.paths, now: fixedClock)
     #expect(reopened.recovery == nil)

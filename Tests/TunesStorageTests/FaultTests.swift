@@ -36,7 +36,7 @@ struct FaultTests {
     let path = dir.path + "/dir.sqlite"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     #expect(throws: StorageError.cannotOpen(path: path, reason: "is a directory")) {
-      _ = try OpenedDatabase.open(path: path, migrations: Schema.library)
+      _ = try OpenedDatabase.open(path: path, migrations: StorageSchema.library)
     }
   }
 
@@ -146,7 +146,7 @@ struct FaultTests {
     while (try? filler.write(contentsOf: chunk)) != nil {}
     try? filler.close()
 
-    #expect(try cache.lookup(key: "k") == CachedResponse(body: body, fetchedAt: fixedDate))
+    #expect(try cache.lookup(key: "k") == StoredResponse(body: body, fetchedAt: fixedDate))
     #expect(throws: StorageError.diskFull(path: paths.responseCacheFile.path)) {
       try cache.store(key: "new", body: Data(repeating: 65, count: 20_000), fetchedAt: fixedDate)
     }

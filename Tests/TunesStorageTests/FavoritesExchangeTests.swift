@@ -43,7 +43,7 @@ struct FavoritesExchangeTests {
 
     let target = try store()
     let records = try target.records(fromJSON: exported)
-    #expect(try target.importRecords(records) == ImportSummary(added: 3, skipped: 0))
+    #expect(try target.importRecords(records) == FavoritesImportSummary(added: 3, skipped: 0))
     #expect(try target.list() == source.list())
     #expect(try target.exportJSON() == exported)
   }

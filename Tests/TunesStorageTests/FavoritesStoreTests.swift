@@ -68,7 +68,7 @@ struct FavoritesStoreTests {
     let favorites = try store()
     try favorites.add(favorite(1, title: "Mine", addedAt: at(1)))
     let incoming = [favorite(1, title: "Theirs"), favorite(2), favorite(3), favorite(2)]
-    #expect(try favorites.importRecords(incoming) == ImportSummary(added: 2, skipped: 2))
+    #expect(try favorites.importRecords(incoming) == FavoritesImportSummary(added: 2, skipped: 2))
     #expect(try favorites.ids() == [1, 2, 3])
     #expect(try favorites.list().first { $0.id == 1 }?.title == "Mine")
   }
@@ -100,17 +100,19 @@ struct FavoritesStoreTests {
       favorite(Int64($0), title: "Song \($0)", extra: ",\"artist\":\"Artist \($0 % 97)\"")
     }
     let started = Date()
-    #expect(try favorites.importRecords(records) == ImportSummary(added: 20_000, skipped: 0))
+    #expect(
+      try favorites.importRecords(records) == FavoritesImportSummary(added: 20_000, skipped: 0))
     let seconds = Date().timeIntervalSince(started)
     #expect(seconds < 20, "import took \(seconds) s")
     #expect(try favorites.count() == 20_000)
-    #expect(try favorites.importRecords(records) == ImportSummary(added: 0, skipped: 20_000))
+    #expect(
+      try favorites.importRecords(records) == FavoritesImportSummary(added: 0, skipped: 20_000))
 
     let exportStarted = Date()
     let file = try favorites.exportJSON()
     let other = try store()
     let read = try other.records(fromJSON: file)
-    #expect(try other.importRecords(read) == ImportSummary(added: 20_000, skipped: 0))
+    #expect(try other.importRecords(read) == FavoritesImportSummary(added: 20_000, skipped: 0))
     let roundTrip = Date().timeIntervalSince(exportStarted)
     #expect(roundTrip < 20, "export, read and import took \(roundTrip) s")
     #expect(try other.list().map(\.id) == favorites.list().map(\.id))

@@ -9,8 +9,8 @@ struct MigrationTests {
   func migratesLibrary() throws {
     let db = try SQLiteDatabase.inMemory()
     #expect(try db.userVersion() == 0)
-    #expect(try db.migrate(Schema.library) == Schema.library.count)
-    #expect(try db.userVersion() == Schema.library.count)
+    #expect(try db.migrate(StorageSchema.library) == StorageSchema.library.count)
+    #expect(try db.userVersion() == StorageSchema.library.count)
     let tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
       .compactMap { $0[0].string }
     #expect(tables == ["favorites", "history"])
@@ -24,16 +24,16 @@ struct MigrationTests {
     try first.history.record(query: "kept", at: fixedDate)
     first.database.close()
     let second = try TunesDatabase.open(paths: dir.paths, now: fixedClock)
-    #expect(try second.database.userVersion() == Schema.library.count)
+    #expect(try second.database.userVersion() == StorageSchema.library.count)
     #expect(try second.history.recent().map(\.query) == ["kept"])
   }
 
   @Test("only the steps above the current version run, in order")
   func incremental() throws {
     let db = try SQLiteDatabase.inMemory()
-    let one = [Migration(version: 1, sql: "CREATE TABLE a (x); INSERT INTO a VALUES (1);")]
+    let one = [SchemaMigration(version: 1, sql: "CREATE TABLE a (x); INSERT INTO a VALUES (1);")]
     try db.migrate(one)
-    let two = one + [Migration(version: 2, sql: "ALTER TABLE a ADD COLUMN y DEFAULT 7;")]
+    let two = one + [SchemaMigration(version: 2, sql: "ALTER TABLE a ADD COLUMN y DEFAULT 7;")]
     #expect(try db.migrate(two) == 2)
     #expect(try db.query("SELECT x, y FROM a").first?.values == [.integer(1), .integer(7)])
   }
@@ -42,8 +42,8 @@ struct MigrationTests {
   func failureRollsBack() throws {
     let db = try SQLiteDatabase.inMemory()
     let steps = [
-      Migration(version: 1, sql: "CREATE TABLE a (x);"),
-      Migration(version: 2, sql: "CREATE TABLE broken ("),
+      SchemaMigration(version: 1, sql: "CREATE TABLE a (x);"),
+      SchemaMigration(version: 2, sql: "CREATE TABLE broken ("),
     ]
     do {
       try db.migrate(steps)
@@ -65,7 +65,7 @@ struct MigrationTests {
     let db = try SQLiteDatabase.inMemory()
     try db.executeScript("PRAGMA user_version = 99")
     #expect(throws: StorageError.newerSchema(path: ":memory:", found: 99, supported: 1)) {
-      try db.migrate([Migration(version: 1, sql: "CREATE TABLE a (x);")])
+      try db.migrate([SchemaMigration(version: 1, sql: "CREATE TABLE a (x);")])
     }
   }
 
@@ -73,7 +73,7 @@ struct MigrationTests {
   func gapsRefused() throws {
     let db = try SQLiteDatabase.inMemory()
     #expect(throws: StorageError.self) {
-      try db.migrate([Migration(version: 2, sql: "CREATE TABLE a (x);")])
+      try db.migrate([SchemaMigration(version: 2, sql: "CREATE TABLE a (x);")])
     }
     #expect(try db.userVersion() == 0)
   }

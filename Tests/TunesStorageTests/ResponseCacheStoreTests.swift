@@ -18,7 +18,7 @@ struct ResponseCacheStoreTests {
     let cache = try cache()
     let json = Data(#"{"resultCount":1}"#.utf8)
     #expect(try cache.store(key: "k", body: json, fetchedAt: fixedDate))
-    #expect(try cache.lookup(key: "k") == CachedResponse(body: json, fetchedAt: fixedDate))
+    #expect(try cache.lookup(key: "k") == StoredResponse(body: json, fetchedAt: fixedDate))
     #expect(try cache.lookup(key: "other") == nil)
   }
 
@@ -83,14 +83,14 @@ struct ResponseCacheStoreTests {
       (-60.0, false),
     ])
   func freshness(age: Double, fresh: Bool) {
-    let response = CachedResponse(body: Data("x".utf8), fetchedAt: fixedDate)
+    let response = StoredResponse(body: Data("x".utf8), fetchedAt: fixedDate)
     #expect(
       ResponseCacheStore.isFresh(response, now: fixedDate.addingTimeInterval(age)) == fresh)
   }
 
   @Test("a custom max age is honoured")
   func customMaxAge() {
-    let response = CachedResponse(body: Data("x".utf8), fetchedAt: fixedDate)
+    let response = StoredResponse(body: Data("x".utf8), fetchedAt: fixedDate)
     let now = fixedDate.addingTimeInterval(120)
     #expect(ResponseCacheStore.isFresh(response, now: now, maxAge: 60) == false)
     #expect(ResponseCacheStore.isFresh(response, now: now, maxAge: 600) == true)
@@ -125,6 +125,6 @@ struct ResponseCacheStoreTests {
     #expect(FileManager.default.fileExists(atPath: file))
     #expect(permissions(dir.path + "/cache/tunes") == 0o700)
     #expect(permissions(file) == 0o600)
-    #expect(try cache.database.userVersion() == Schema.responseCache.count)
+    #expect(try cache.database.userVersion() == StorageSchema.responseCache.count)
   }
 }

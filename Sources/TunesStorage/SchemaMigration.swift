@@ -2,7 +2,7 @@ import Foundation
 
 /// One numbered schema step. Versions start at 1 and have no gaps; `PRAGMA user_version` records
 /// the last one applied.
-public struct Migration: Sendable, Equatable {
+public struct SchemaMigration: Sendable, Equatable {
   /// The schema version this step produces.
   public let version: Int
   /// The SQL script (several statements allowed) that turns version `version - 1` into `version`.
@@ -24,7 +24,7 @@ extension SQLiteDatabase {
   /// - Throws: `.newerSchema` when the file is ahead of `migrations`; `.migrationFailed` naming the
   ///   step that failed (nothing is changed); `.diskFull`, `.busy`, `.corrupt` as they happen.
   @discardableResult
-  public func migrate(_ migrations: [Migration]) throws -> Int {
+  public func migrate(_ migrations: [SchemaMigration]) throws -> Int {
     let steps = migrations.sorted { $0.version < $1.version }
     for (index, step) in steps.enumerated() where step.version != index + 1 {
       throw StorageError.migrationFailed(

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A cached response body and when it was fetched.
-public struct CachedResponse: Sendable, Equatable {
+public struct StoredResponse: Sendable, Equatable {
   /// The response body exactly as received.
   public let body: Data
   /// When it was fetched from the network.

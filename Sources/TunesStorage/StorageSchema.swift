@@ -2,11 +2,11 @@ import Foundation
 
 /// Every schema migration of tunes' two databases, numbered in this one place.
 ///
-/// Add a step by appending `Migration(version: n + 1, …)`; never edit a step that has shipped.
-public enum Schema {
+/// Add a step by appending `SchemaMigration(version: n + 1, …)`; never edit a step that has shipped.
+public enum StorageSchema {
   /// `tunes.sqlite`: search history and favourites.
-  public static let library: [Migration] = [
-    Migration(
+  public static let library: [SchemaMigration] = [
+    SchemaMigration(
       version: 1,
       sql: """
         CREATE TABLE history (
@@ -31,8 +31,8 @@ public enum Schema {
   ]
 
   /// `responses.sqlite`: the response cache.
-  public static let responseCache: [Migration] = [
-    Migration(
+  public static let responseCache: [SchemaMigration] = [
+    SchemaMigration(
       version: 1,
       sql: """
         CREATE TABLE responses (
