@@ -8,6 +8,7 @@
 public struct InputDecoder: Sendable {
   private var pending: [UInt8] = []
   private var paste: [UInt8]?
+  private var skippingSequence = false
 
   /// The largest paste kept; bytes beyond it are dropped.
   public static let maximumPasteBytes = 4 << 20
@@ -28,6 +29,16 @@ public struct InputDecoder: Sendable {
     var events: [InputEvent] = []
     var i = 0
     loop: while i < pending.count {
+      if skippingSequence {
+        let b = pending[i]
+        if b >= 0x20 && b <= 0x3F {
+          i += 1
+          continue
+        }
+        skippingSequence = false
+        if b >= 0x40 && b <= 0x7E { i += 1 }
+        continue
+      }
       if paste != nil {
         if let end = InputParser.pasteEnd(in: pending, from: i) {
           appendPaste(pending[i..<end])
@@ -47,6 +58,9 @@ public struct InputDecoder: Sendable {
         i += length
       case .pasteStart(let length):
         paste = []
+        i += length
+      case .runaway(let length):
+        skippingSequence = true
         i += length
       case .incomplete:
         break loop

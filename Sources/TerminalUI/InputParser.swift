@@ -3,6 +3,8 @@ enum InputParser {
   enum Result {
     case events([InputEvent], length: Int)
     case pasteStart(length: Int)
+    /// A sequence too long to be real: drop `length` bytes and the rest of it.
+    case runaway(length: Int)
     case incomplete
   }
 
@@ -125,7 +127,7 @@ enum InputParser {
       switch parse(bytes, at: i + 1) {
       case .incomplete:
         return .incomplete
-      case .pasteStart:
+      case .pasteStart, .runaway:
         return .events([], length: 1)
       case .events(let events, let length):
         guard case .key(let key, let mods)? = events.first else {
@@ -153,7 +155,7 @@ enum InputParser {
       if b >= 0x40 && b <= 0x7E { break }
       if b < 0x20 || b > 0x3F { return .events([], length: j - i) }  // malformed: drop
       j += 1
-      if j - i > maximumSequence { return .events([], length: j - i) }
+      if j - i > maximumSequence { return .runaway(length: j - i) }
     }
     guard j < bytes.count else { return .incomplete }
     let length = j - i + 1
