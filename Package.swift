@@ -36,7 +36,9 @@ let package = Package(
     .target(name: "ITunesReplay"),
     .target(
       name: "TunesCLI",
-      dependencies: ["ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TunesTUI"]),
+      dependencies: [
+        "ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TunesTUI", "TerminalUI",
+      ]),
     .executableTarget(name: "tunes", dependencies: ["TunesCLI"]),
     .executableTarget(
       name: "tunes-bench",

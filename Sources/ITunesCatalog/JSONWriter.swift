@@ -41,8 +41,23 @@ public enum JSONWriter {
 
   private static func writeString(_ text: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
+    var pendingC2 = false
     for byte in text.utf8 {
+      // C1 controls (U+0080–U+009F, UTF-8 C2 80–C2 9F) are escaped too, so no output of ours can carry
+      // a terminal control sequence.
+      if pendingC2 {
+        pendingC2 = false
+        if byte >= 0x80, byte <= 0x9F {
+          out.append(contentsOf: Array("\\u00".utf8))
+          out.append(hex[Int(byte >> 4)])
+          out.append(hex[Int(byte & 0x0F)])
+          continue
+        }
+        out.append(0xC2)
+      }
       switch byte {
+      case 0xC2:
+        pendingC2 = true
       case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
       case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
       case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
@@ -55,6 +70,7 @@ public enum JSONWriter {
       default: out.append(byte)
       }
     }
+    if pendingC2 { out.append(0xC2) }
     out.append(UInt8(ascii: "\""))
   }
 }

@@ -44,9 +44,9 @@ public struct LookupQuery: Hashable, Sendable {
     switch key {
     case .ids(let ids), .amgArtistIDs(let ids), .amgAlbumIDs(let ids):
       guard !ids.isEmpty else { throw CatalogError.invalidLookup("No id to look up.") }
-      if let bad = ids.first(where: { $0 <= 0 }) {
+      if let bad = ids.first(where: { $0 < 0 }) {
         throw CatalogError.invalidValue(
-          parameter: "id", value: String(bad), allowed: ["positive whole numbers"])
+          parameter: "id", value: String(bad), allowed: ["whole numbers"])
       }
     case .upc(let code), .isbn(let code):
       guard !code.isEmpty, code.allSatisfy({ $0.isASCII && $0.isNumber || $0 == "X" }) else {
@@ -80,10 +80,10 @@ public struct LookupQuery: Hashable, Sendable {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     return try parts.map { part in
       let trimmed = part.trimmingCharacters(in: .whitespaces)
-      guard let id = Int64(trimmed), id > 0 else {
+      guard let id = Int64(trimmed), id >= 0 else {
         throw CatalogError.invalidValue(
           parameter: "id", value: String(trimmed),
-          allowed: ["positive whole numbers, comma-separated"]
+          allowed: ["whole numbers, comma-separated"]
         )
       }
       return id

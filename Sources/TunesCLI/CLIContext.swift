@@ -1,0 +1,84 @@
+import Foundation
+import ITunesClient
+import TunesStorage
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Everything a command touches in the outside world, so tests can run commands in-process.
+struct CLIContext: Sendable {
+  /// The process environment.
+  var environment: [String: String]
+  /// Writes to standard output.
+  var writeOut: @Sendable ([UInt8]) -> Void
+  /// Writes to standard error.
+  var writeErr: @Sendable ([UInt8]) -> Void
+  /// Whether standard output is a terminal.
+  var stdoutIsTerminal: Bool
+  /// Whether standard input and output are both terminals (the app may start).
+  var interactive: Bool
+  /// The terminal's width in cells, when known.
+  var terminalColumns: Int?
+  /// Makes the network client for a configuration (tests inject a replay-backed or mock one).
+  var makeClient: @Sendable (ClientConfiguration) -> ITunesClient
+  /// Where tunes keeps its files.
+  var paths: StoragePaths
+  /// The wall clock.
+  var now: @Sendable () -> Date
+
+  /// Writes a string to standard output.
+  func out(_ text: String) { writeOut(Array(text.utf8)) }
+  /// Writes a line to standard error.
+  func err(_ text: String) { writeErr(Array((text.hasSuffix("\n") ? text : text + "\n").utf8)) }
+
+  /// Whether to colour output: only on a terminal and never with NO_COLOR set.
+  var color: Bool {
+    stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+  }
+
+  /// The width tables are cut to: the terminal's, else `COLUMNS`, else none.
+  var tableWidth: Int? {
+    if stdoutIsTerminal, let terminalColumns, terminalColumns > 0 { return terminalColumns }
+    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+    return nil
+  }
+
+  /// The real process: file descriptors 1 and 2, the live client, XDG paths.
+  static func live() -> CLIContext {
+    let environment = ProcessInfo.processInfo.environment
+    var size = winsize()
+    let columns: Int? =
+      ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+    return CLIContext(
+      environment: environment,
+      writeOut: { FileOutput.write($0, to: STDOUT_FILENO) },
+      writeErr: { FileOutput.write($0, to: STDERR_FILENO) },
+      stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+      interactive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
+      terminalColumns: columns,
+      makeClient: { ITunesClient.live(configuration: $0) },
+      paths: StoragePaths(environment: environment),
+      now: { Date() })
+  }
+}
+
+/// Unbuffered writes to a file descriptor.
+enum FileOutput {
+  /// Writes every byte, retrying on EINTR; gives up quietly on EPIPE (a closed pipe such as `| head`).
+  static func write(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { raw in
+      guard var pointer = raw.baseAddress else { return }
+      var remaining = raw.count
+      while remaining > 0 {
+        let written = Glibc.write(descriptor, pointer, remaining)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        remaining -= written
+        pointer += written
+      }
+    }
+  }
+}

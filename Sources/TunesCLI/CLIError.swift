@@ -1,0 +1,82 @@
+import Foundation
+import ITunesCatalog
+import ITunesClient
+import TunesStorage
+
+/// How the command line fails: each case has a message for stderr and an exit code.
+enum CLIError: Error {
+  /// Wrong arguments (exit 64), with the command whose help to point at.
+  case usage(String, command: String)
+  /// The catalogue refused a value before any request (exit 64).
+  case catalog(CatalogError)
+  /// The client failed (exit by class: 64, 65, 69 or 75).
+  case client(ClientError)
+  /// Storage failed (exit 73: cannot create output file / database).
+  case storage(StorageError)
+  /// A file could not be read or written (exit 66 or 73).
+  case file(String, code: Int32)
+  /// Anything else (exit 1).
+  case other(String)
+
+  /// The process exit code (sysexits.h).
+  var exitCode: Int32 {
+    switch self {
+    case .usage: return ExitCode.usage
+    case .catalog(let error):
+      switch error {
+      case .apple: return ExitCode.usage
+      case .malformed, .notITunesDocument: return ExitCode.dataError
+      default: return ExitCode.usage
+      }
+    case .client(let error): return error.exitClass.rawValue
+    case .storage: return ExitCode.cannotCreate
+    case .file(_, let code): return code
+    case .other: return ExitCode.failure
+    }
+  }
+
+  /// What happened and what to do, for stderr.
+  var message: String {
+    switch self {
+    case .usage(let text, let command):
+      let help = command.isEmpty ? "tunes --help" : "tunes \(command) --help"
+      return "tunes: \(text)\nRun '\(help)' for usage."
+    case .catalog(let error): return Self.describe(error)
+    case .client(let error): return Self.describe(error)
+    case .storage(let error): return Self.describe(error)
+    case .file(let text, _): return "tunes: \(text)"
+    case .other(let text): return "tunes: \(text)"
+    }
+  }
+
+  static func describe(_ error: any LocalizedError) -> String {
+    var text = "tunes: " + (error.errorDescription ?? "\(error)")
+    if let suggestion = error.recoverySuggestion { text += "\n" + suggestion }
+    return text
+  }
+
+  /// Wraps any thrown error.
+  static func wrap(_ error: any Error) -> CLIError {
+    switch error {
+    case let error as CLIError: return error
+    case let error as CatalogError: return .catalog(error)
+    case let error as ClientError:
+      if case .decoding(let catalog) = error, case .apple = catalog { return .client(error) }
+      return .client(error)
+    case let error as StorageError: return .storage(error)
+    default: return .other("\(error)")
+    }
+  }
+}
+
+/// Exit codes (sysexits.h).
+enum ExitCode {
+  static let success: Int32 = 0
+  static let failure: Int32 = 1
+  static let usage: Int32 = 64
+  static let dataError: Int32 = 65
+  static let noInput: Int32 = 66
+  static let unavailable: Int32 = 69
+  static let cannotCreate: Int32 = 73
+  static let rateLimited: Int32 = 75
+}

@@ -1,0 +1,118 @@
+import Foundation
+import ITunesCatalog
+import ITunesClient
+import TunesStorage
+
+/// `tunes favorites list|add|remove|export|import …`
+enum FavoritesCommand {
+  static let parser = ArgumentParser(
+    command: "favorites",
+    options: [
+      .value("format", "F", values: OutputFormat.names, help: "output format"),
+      .flag("help", short: "h", help: "show this help"),
+    ] + NetworkOptions.options)
+
+  static let actions = ["list", "add", "remove", "export", "import"]
+
+  static func run(_ arguments: [String], context: CLIContext) async throws(CLIError) -> Int32 {
+    let parsed = try parser.parse(arguments)
+    if parsed.has("help") || parsed.positional.isEmpty {
+      context.out(HelpText.favorites)
+      return parsed.has("help") ? ExitCode.success : ExitCode.usage
+    }
+    let action = parsed.positional[0]
+    let rest = Array(parsed.positional.dropFirst())
+    guard actions.contains(action) else {
+      var message = "Unknown favorites action \"\(action)\"."
+      if let near = Suggest.nearest(action, in: actions) { message += " Did you mean \"\(near)\"?" }
+      throw .usage(message, command: "favorites")
+    }
+    let database: TunesDatabase
+    do {
+      database = try TunesDatabase.open(paths: context.paths, now: context.now)
+    } catch {
+      throw CLIError.wrap(error)
+    }
+    if let recovery = database.recovery { context.err("tunes: " + recovery.message) }
+    let store = database.favorites
+    do {
+      switch action {
+      case "list":
+        let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
+        let items = try store.list().compactMap(item(from:))
+        if items.isEmpty && format == .table {
+          context.err("tunes: no favourites yet. Add one with: tunes favorites add ID")
+        } else {
+          let formatter = ItemFormatter(width: context.tableWidth, color: context.color)
+          context.writeOut(formatter.format(items, as: format))
+        }
+      case "add":
+        let ids = try LookupQuery.parseIDs(try single(rest, "add ID"))
+        let client = try NetworkOptions.client(parsed, context: context)
+        let response = try await client.lookup(try LookupQuery(key: .ids(ids)))
+        NetworkOptions.noteSource(response, context: context)
+        guard !response.page.items.isEmpty else {
+          throw CLIError.other(
+            "no item with id \(ids.map(String.init).joined(separator: ",")) was found.")
+        }
+        for found in response.page.items {
+          let added = try store.add(record(for: found, at: context.now()))
+          context.err(
+            added
+              ? "tunes: added \(found.kind.descriptiveName) “\(sanitizeLine(found.title))”."
+              : "tunes: “\(sanitizeLine(found.title))” is already a favourite.")
+        }
+      case "remove":
+        let ids = try LookupQuery.parseIDs(try single(rest, "remove ID"))
+        for id in ids {
+          let removed = try store.remove(id: id)
+          context.err(removed ? "tunes: removed \(id)." : "tunes: \(id) is not a favourite.")
+        }
+      case "export":
+        let format = parsed.value("format") ?? "json"
+        switch format {
+        case "json": context.writeOut([UInt8](try store.exportJSON()))
+        case "csv": context.out(try store.exportCSV())
+        default:
+          throw CLIError.usage("export writes json or csv, not \(format).", command: "favorites")
+        }
+      default:  // import
+        let path = try single(rest, "import FILE")
+        let data: Data
+        do {
+          data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+          throw CLIError.file(
+            "cannot read \(path): \(NetworkOptions.describe(error))", code: ExitCode.noInput)
+        }
+        let records = try store.records(fromJSON: data)
+        let summary = try store.importRecords(records)
+        context.err(
+          "tunes: imported \(summary.added) favourite(s); skipped \(summary.skipped) already there."
+        )
+      }
+    } catch {
+      throw CLIError.wrap(error)
+    }
+    return ExitCode.success
+  }
+
+  static func single(_ rest: [String], _ usage: String) throws(CLIError) -> String {
+    guard rest.count == 1 else {
+      throw .usage("usage: tunes favorites \(usage)", command: "favorites")
+    }
+    return rest[0]
+  }
+
+  /// The stored record of an item: its CLI JSON as the payload.
+  static func record(for item: CatalogItem, at date: Date) -> FavoriteRecord {
+    FavoriteRecord(
+      id: item.id, kind: item.kind.rawValue, title: item.title, payload: Data(item.jsonBytes),
+      addedAt: date)
+  }
+
+  /// The item stored in a record; `nil` if the payload cannot be read.
+  static func item(from record: FavoriteRecord) -> CatalogItem? {
+    (try? JSONParser.parse([UInt8](record.payload))).flatMap(CatalogItem.init(json:))
+  }
+}

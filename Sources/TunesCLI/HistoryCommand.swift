@@ -1,0 +1,75 @@
+import Foundation
+import ITunesCatalog
+import TerminalUI
+import TunesStorage
+
+/// `tunes history [--match TEXT] [--clear] [--remove QUERY] [--format table|json]`
+enum HistoryCommand {
+  static let parser = ArgumentParser(
+    command: "history",
+    options: [
+      .value("match", "TEXT", help: "only searches containing TEXT (any case)"),
+      .flag("clear", help: "forget every search"),
+      .value("remove", "QUERY", help: "forget one search"),
+      .value("format", "F", values: ["table", "json"], help: "table or json"),
+      .flag("help", short: "h", help: "show this help"),
+    ])
+
+  static func run(_ arguments: [String], context: CLIContext) throws(CLIError) -> Int32 {
+    let parsed = try parser.parse(arguments)
+    if parsed.has("help") {
+      context.out(HelpText.history)
+      return ExitCode.success
+    }
+    guard parsed.positional.isEmpty else {
+      throw .usage("history takes no arguments; did you mean --match?", command: "history")
+    }
+    do {
+      let database = try TunesDatabase.open(paths: context.paths, now: context.now)
+      if let recovery = database.recovery { context.err("tunes: " + recovery.message) }
+      if parsed.has("clear") {
+        try database.history.clear()
+        context.err("tunes: history cleared.")
+        return ExitCode.success
+      }
+      if let query = parsed.value("remove") {
+        let removed = try database.history.remove(query: query)
+        context.err(
+          removed ? "tunes: removed \"\(query)\"." : "tunes: \"\(query)\" is not in the history.")
+        return ExitCode.success
+      }
+      let entries = try database.history.suggestions(matching: parsed.value("match") ?? "")
+      if parsed.value("format") == "json" {
+        context.writeOut(JSONWriter.bytes(.array(entries.map(json))) + [0x0A])
+      } else if entries.isEmpty {
+        context.err("tunes: no searches in the history yet.")
+      } else {
+        for entry in entries {
+          let filters = entry.filters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+          let line =
+            sanitize(entry.query)
+            + (filters.isEmpty ? "" : "  (" + filters.joined(separator: ", ") + ")")
+          context.out(line + "\n")
+        }
+      }
+      return ExitCode.success
+    } catch {
+      throw CLIError.wrap(error)
+    }
+  }
+
+  static func json(_ entry: HistoryEntry) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("query", .string(entry.query)),
+      ("searchedAt", .string(ISODate.string(from: entry.searchedAt))),
+    ]
+    if !entry.filters.isEmpty {
+      members.append(
+        (
+          "filters",
+          .object(entry.filters.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+        ))
+    }
+    return .object(members)
+  }
+}

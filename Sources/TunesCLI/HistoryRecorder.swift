@@ -1,0 +1,47 @@
+import Foundation
+import ITunesCatalog
+import TunesStorage
+
+/// Records submitted searches in the history, unless the config file turns history off.
+enum HistoryRecorder {
+  /// Records `query` with its filters; storage problems become a note on stderr, never a failure.
+  static func record(_ query: SearchQuery, context: CLIContext) {
+    guard Config.load(context: context).recordHistory else { return }
+    do {
+      let database = try TunesDatabase.open(paths: context.paths, now: context.now)
+      if let recovery = database.recovery { context.err("tunes: " + recovery.message) }
+      _ = try database.history.record(query: query.term, filters: filters(of: query))
+    } catch {
+      context.err(
+        "tunes: note: the search was not saved in the history: \(NetworkOptions.describe(error))")
+    }
+  }
+
+  /// The filters a search ran with, as history stores them.
+  static func filters(of query: SearchQuery) -> [String: String] {
+    var filters: [String: String] = [:]
+    filters["country"] = query.country
+    filters["media"] = query.media?.rawValue
+    filters["entity"] = query.entity
+    filters["attribute"] = query.attribute
+    filters["limit"] = query.limit.map(String.init)
+    filters["lang"] = query.language?.rawValue
+    filters["explicit"] = query.explicit.map { $0 ? "yes" : "no" }
+    return filters
+  }
+}
+
+/// The parts of `$XDG_CONFIG_HOME/tunes/config.json` the command line reads.
+struct Config {
+  /// `"history": false` turns history recording off.
+  var recordHistory = true
+
+  static func load(context: CLIContext) -> Config {
+    var config = Config()
+    guard let data = try? Data(contentsOf: context.paths.configFile),
+      let value = try? JSONParser.parse([UInt8](data))
+    else { return config }
+    if case .bool(let flag)? = value["history"] { config.recordHistory = flag }
+    return config
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import ITunesCatalog
+import ITunesClient
+
+/// `tunes lookup ID[,ID…] | --bundle-id B | --upc U | --isbn I | --amg-artist-id A [options]`
+enum LookupCommand {
+  static let parser = ArgumentParser(
+    command: "lookup",
+    options: [
+      .value("bundle-id", "B", help: "look up an app by bundle id"),
+      .value("upc", "U", help: "look up an album or video by UPC/EAN"),
+      .value("isbn", "I", help: "look up a book by ISBN"),
+      .value("amg-artist-id", "A", help: "look up artists by All Music Guide id (comma-separated)"),
+      .value("amg-album-id", "A", help: "look up albums by All Music Guide id (comma-separated)"),
+      .value("entity", "E", help: "related items to return (album, song, podcastEpisode …)"),
+      .value("limit", "N", help: "related items per looked-up item, 1-200"),
+      .value("sort", "S", values: LookupQuery.Sort.allCases.map(\.rawValue), help: "sort order"),
+      .value("country", "CC", help: "store country, ISO 3166-1 alpha-2"),
+      .value("format", "F", values: OutputFormat.names, help: "table, json, ndjson, csv or tsv"),
+      .flag("help", short: "h", help: "show this help"),
+    ] + NetworkOptions.options)
+
+  static func run(_ arguments: [String], context: CLIContext) async throws(CLIError) -> Int32 {
+    let parsed = try parser.parse(arguments)
+    if parsed.has("help") {
+      context.out(HelpText.lookup)
+      return ExitCode.success
+    }
+    let query: LookupQuery
+    do {
+      query = try LookupQuery(
+        key: try key(parsed), entity: parsed.value("entity"),
+        limit: try SearchCommand.number(parsed, "limit"),
+        sort: parsed.value("sort").flatMap(LookupQuery.Sort.init(rawValue:)),
+        country: parsed.value("country"))
+    } catch let error as CLIError {
+      throw error
+    } catch {
+      throw CLIError.wrap(error)
+    }
+    let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
+    let client = try NetworkOptions.client(parsed, context: context)
+    let response: CatalogResponse
+    do {
+      response = try await client.lookup(query)
+    } catch {
+      throw CLIError.wrap(error)
+    }
+    NetworkOptions.noteSource(response, context: context)
+    try Output.items(response.page, format: format, context: context)
+    return ExitCode.success
+  }
+
+  static func key(_ parsed: ArgumentParser.Parsed) throws -> LookupQuery.Key {
+    var keys: [LookupQuery.Key] = []
+    if !parsed.positional.isEmpty {
+      keys.append(.ids(try LookupQuery.parseIDs(parsed.positional.joined(separator: ","))))
+    }
+    if let bundle = parsed.value("bundle-id") { keys.append(.bundleID(bundle)) }
+    if let upc = parsed.value("upc") { keys.append(.upc(upc)) }
+    if let isbn = parsed.value("isbn") { keys.append(.isbn(isbn)) }
+    if let amg = parsed.value("amg-artist-id") {
+      keys.append(.amgArtistIDs(try LookupQuery.parseIDs(amg)))
+    }
+    if let amg = parsed.value("amg-album-id") {
+      keys.append(.amgAlbumIDs(try LookupQuery.parseIDs(amg)))
+    }
+    guard keys.count == 1, let key = keys.first else {
+      throw CLIError.usage(
+        keys.isEmpty
+          ? "lookup needs ids (e.g. tunes lookup 909253) or one of --bundle-id, --upc, --isbn, "
+            + "--amg-artist-id, --amg-album-id."
+          : "Give only one of: ids, --bundle-id, --upc, --isbn, --amg-artist-id, --amg-album-id.",
+        command: "lookup")
+    }
+    return key
+  }
+}

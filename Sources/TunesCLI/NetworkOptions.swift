@@ -1,0 +1,74 @@
+import Foundation
+import ITunesCatalog
+import ITunesClient
+import TunesStorage
+
+/// Options shared by every command that reaches the network, and the client they configure.
+enum NetworkOptions {
+  static let options: [ArgumentParser.Option] = [
+    .value(
+      "api-base", "URL", help: "API base URL (default https://itunes.apple.com; env TUNES_API_BASE)"
+    ),
+    .value("timeout", "SECONDS", help: "give up on a request after this long (default 15)"),
+    .flag("offline", help: "answer from the local cache only; a miss is an error"),
+    .flag("no-cache", help: "neither read nor write the local response cache"),
+  ]
+
+  /// Builds the client for parsed options: configuration, then the cache layer.
+  static func client(
+    _ parsed: ArgumentParser.Parsed, context: CLIContext
+  ) throws(CLIError) -> ITunesClient {
+    let configuration: ClientConfiguration
+    do {
+      configuration = try ClientConfiguration.resolve(
+        apiBase: parsed.value("api-base"), timeout: parsed.value("timeout"),
+        environment: context.environment)
+    } catch {
+      throw .client(error)
+    }
+    if parsed.has("offline"), parsed.has("no-cache") {
+      throw .usage("--offline and --no-cache cannot be used together.", command: "")
+    }
+    let base = context.makeClient(configuration)
+    let mode: ResponseCachePolicy.Mode =
+      parsed.has("offline") ? .offline : parsed.has("no-cache") ? .disabled : .normal
+    guard mode != .disabled else { return base }
+    let store: ClientCacheStore
+    do {
+      let cache = try TunesStorage.ResponseCacheStore.open(paths: context.paths, now: context.now)
+      store = ClientCacheStore(
+        load: { key in
+          (try? cache.lookup(key: key)).flatMap { $0 }.map {
+            CachedResponse(body: $0.body, fetchedAt: $0.fetchedAt)
+          }
+        },
+        save: { key, response in
+          _ = try? cache.store(key: key, body: response.body, fetchedAt: response.fetchedAt)
+        })
+    } catch {
+      if mode == .offline { throw CLIError.wrap(error) }
+      context.err(
+        "tunes: note: the response cache is not available (\(Self.describe(error))); continuing without it."
+      )
+      return base
+    }
+    return base.caching(
+      store: store, policy: ResponseCachePolicy(mode: mode, now: context.now))
+  }
+
+  /// Writes the stale-answer note when a response came from the cache because the network failed.
+  static func noteSource(_ response: CatalogResponse, context: CLIContext) {
+    guard case .cache(let fetchedAt, let stale, let because) = response.source,
+      stale || because != nil
+    else { return }
+    var note = "tunes: note: showing the cached answer from \(ISODate.string(from: fetchedAt))"
+    if let because {
+      note += " because the request failed: \(because.errorDescription ?? "\(because)")"
+    }
+    context.err(note + ".")
+  }
+
+  static func describe(_ error: any Error) -> String {
+    (error as? LocalizedError)?.errorDescription ?? "\(error)"
+  }
+}

@@ -1,0 +1,69 @@
+import Dispatch
+import Foundation
+import ITunesReplay
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `tunes replay DIR [--port N] [--fault SPEC]`: serve recorded responses on 127.0.0.1.
+enum ReplayCommand {
+  static let parser = ArgumentParser(
+    command: "replay",
+    options: [
+      .value("port", "N", help: "port on 127.0.0.1 (default: any free port)"),
+      .value("fault", "SPEC", help: "inject a fault into every answer: " + ReplayFault.specSummary),
+      .flag("quiet", help: "do not log each request"),
+      .flag("help", short: "h", help: "show this help"),
+    ])
+
+  static func run(_ arguments: [String], context: CLIContext) throws(CLIError) -> Int32 {
+    let parsed = try parser.parse(arguments)
+    if parsed.has("help") {
+      context.out(HelpText.replay)
+      return ExitCode.success
+    }
+    guard parsed.positional.count == 1 else {
+      throw .usage("replay needs one recordings directory (with an index.tsv).", command: "replay")
+    }
+    var port: UInt16 = 0
+    if let text = parsed.value("port") {
+      guard let value = UInt16(text) else {
+        throw .usage("--port needs a number from 0 to 65535, not \"\(text)\".", command: "replay")
+      }
+      port = value
+    }
+    let directory = URL(fileURLWithPath: parsed.positional[0], isDirectory: true)
+    let server: ReplayServer
+    do {
+      server = try ReplayServer(
+        directory: directory, port: port,
+        log: parsed.has("quiet") ? ReplayServer.silentLog : ReplayServer.standardErrorLog)
+      if let spec = parsed.value("fault") { server.setFault(try ReplayFault(spec: spec)) }
+      try server.start()
+    } catch let error as ReplayError {
+      throw .file(
+        CLIError.describe(error).replacingOccurrences(of: "tunes: ", with: ""),
+        code: ExitCode.noInput)
+    } catch {
+      throw .other("\(error)")
+    }
+    context.out("Replaying \(directory.path) at \(server.baseURL.absoluteString)\n")
+    context.out("Try: TUNES_API_BASE=\(server.baseURL.absoluteString) tunes search jack johnson\n")
+    let sources = stopOnSignals(server)
+    server.wait()
+    withExtendedLifetime(sources) {}
+    return ExitCode.success
+  }
+
+  /// Stops the server on SIGINT/SIGTERM so `wait()` returns and the process exits 0.
+  private static func stopOnSignals(_ server: ReplayServer) -> [any DispatchSourceSignal] {
+    [SIGINT, SIGTERM].map { sig in
+      signal(sig, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+      source.setEventHandler { @Sendable in server.stop() }
+      source.resume()
+      return source
+    }
+  }
+}

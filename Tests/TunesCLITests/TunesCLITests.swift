@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForTunesCLITests() {
-  #expect(Bool(true))
-}
