@@ -23,6 +23,13 @@ struct WidgetTests {
     #expect(state.offset == 0)
     state.selectNext(count: 0)
     #expect(state.selected == nil)
+    let view = ListView(items: items)
+    let scrolled = ListState(selected: 3, offset: 2)
+    #expect(view.itemIndex(at: Position(x: 3, y: 1), in: b.area, state: scrolled) == 3)
+    #expect(view.itemIndex(at: Position(x: 3, y: 0), in: b.area, state: scrolled) == 2)
+    #expect(view.itemIndex(at: Position(x: 30, y: 0), in: b.area, state: scrolled) == nil)
+    let tall = Rect(width: 10, height: 9)
+    #expect(view.itemIndex(at: Position(x: 0, y: 8), in: tall, state: ListState()) == nil)
   }
 
   @Test("list items highlight the matched part and truncate with an ellipsis")
