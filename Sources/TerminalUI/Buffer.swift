@@ -51,11 +51,13 @@ public struct Buffer: Sendable, Equatable {
 
   /// Blanks the other half of a wide cluster that a write at `i` would break.
   private mutating func breakWide(at i: Int, x: Int) {
-    let old = cells[i]
-    if old.isContinuation, x > 0, cells[i - 1].width == 2 {
+    // Fields are read in place: copying the old cell would cost reference counting.
+    let oldWidth = cells[i].width
+    if oldWidth == 1 { return }
+    if oldWidth == 0, x > 0, cells[i - 1].width == 2 {
       cells[i - 1] = .blank(cells[i - 1].style)
-    } else if old.width == 2, x + 1 < width {
-      cells[i + 1] = .blank(old.style)
+    } else if oldWidth == 2, x + 1 < width {
+      cells[i + 1] = .blank(cells[i].style)
     }
   }
 
