@@ -54,7 +54,8 @@ public struct ListView: Sendable {
         spans: item.spans(highlightStyle: highlightStyle),
         at: Position(x: textArea.x, y: textArea.y), clippedTo: textArea)
       if displayWidth(of: item.text) > textArea.width, textArea.width > 0 {
-        buffer.set(Cell("…", style: item.style, width: 1), x: textArea.right - 1, y: line.y)
+        buffer.set(
+          Cell(symbol: "…", style: item.style, rawWidth: 1), x: textArea.right - 1, y: line.y)
       }
       if isSelected { buffer.apply(selectedStyle, to: line) }
     }
