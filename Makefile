@@ -42,8 +42,10 @@ lint:
 format:
 	$(SWIFT) format format -i -r Sources Tests Package.swift
 
-bench: release
-	.build/release/tunes-bench
+bench: deps
+	$(SWIFT) build -c release --product tunes
+	$(SWIFT) build -c release --product tunes-bench
+	bash bench/run.sh
 
 clean:
 	rm -rf .build
