@@ -1,0 +1,204 @@
+/// A width × height grid of cells, stored as one flat row-major array.
+///
+/// Screens draw into a buffer; `DiffRenderer` turns the difference between two buffers into
+/// terminal bytes. The buffer keeps wide clusters well formed: a width-2 cell is always
+/// followed by a continuation cell, and overwriting either half blanks the other.
+public struct Buffer: Sendable, Equatable {
+  /// Columns.
+  public let width: Int
+  /// Rows.
+  public let height: Int
+  /// The cells, row by row (`y * width + x`).
+  public private(set) var cells: [Cell]
+
+  /// A buffer filled with `fill` (blank by default).
+  public init(width: Int, height: Int, fill: Cell = .blank) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    self.cells = Array(repeating: fill, count: self.width * self.height)
+  }
+
+  /// The whole buffer as a rectangle at the origin.
+  public var area: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+  /// The cell at a position; a blank cell outside the buffer.
+  public subscript(x: Int, y: Int) -> Cell {
+    guard x >= 0, y >= 0, x < width, y < height else { return .blank }
+    return cells[y * width + x]
+  }
+
+  /// Puts one cell at a position (ignored outside), blanking halves of wide clusters it
+  /// breaks. A wide cell in the last column becomes a blank in its style.
+  public mutating func set(_ cell: Cell, x: Int, y: Int) {
+    guard x >= 0, y >= 0, x < width, y < height, !cell.isContinuation else { return }
+    let i = y * width + x
+    breakWide(at: i, x: x)
+    if cell.width == 2 {
+      guard x + 1 < width else {
+        cells[i] = .blank(cell.style)
+        return
+      }
+      if cells[i + 1].width == 2, x + 2 < width { cells[i + 2] = .blank(cells[i + 1].style) }
+      cells[i] = cell
+      cells[i + 1] = .continuation(cell.style)
+    } else {
+      cells[i] = cell
+    }
+  }
+
+  /// Blanks the other half of a wide cluster that a write at `i` would break.
+  private mutating func breakWide(at i: Int, x: Int) {
+    let old = cells[i]
+    if old.isContinuation, x > 0, cells[i - 1].width == 2 {
+      cells[i - 1] = .blank(cells[i - 1].style)
+    } else if old.width == 2, x + 1 < width {
+      cells[i + 1] = .blank(old.style)
+    }
+  }
+
+  /// Writes `string` from `position`, one grapheme cluster per cell (two for wide ones),
+  /// clipped to `clip` (and the buffer).
+  ///
+  /// Zero-width clusters (lone combining marks, controls) are skipped. A wide cluster that
+  /// would cross the clip's right edge is replaced by a space, and so is one that would
+  /// cross its left edge. Returns the column just after the last cell written (or where
+  /// writing stopped).
+  @discardableResult
+  public mutating func set(
+    string: String, at position: Position, style: Style = .plain, clippedTo clip: Rect? = nil
+  ) -> Int {
+    let bounds = (clip ?? area).intersection(area)
+    var x = position.x
+    let y = position.y
+    guard y >= bounds.y, y < bounds.bottom, bounds.width > 0 else { return x }
+    var asciiOnly = true
+    for byte in string.utf8 where byte < 0x20 || byte >= 0x7F {
+      asciiOnly = false
+      break
+    }
+    if asciiOnly {
+      for byte in string.utf8 {
+        if x >= bounds.right { return x }
+        if x >= bounds.x {
+          set(
+            Cell(symbol: String(Character(Unicode.Scalar(byte))), style: style, rawWidth: 1),
+            x: x, y: y)
+        }
+        x += 1
+      }
+      return x
+    }
+    for character in string {
+      let w = displayWidth(of: character)
+      if w == 0 { continue }
+      if x + w > bounds.right {
+        if x < bounds.right, x >= bounds.x { set(.blank(style), x: x, y: y) }
+        return x
+      }
+      if x >= bounds.x {
+        set(Cell(symbol: String(character), style: style, rawWidth: UInt8(w)), x: x, y: y)
+      } else if x + w > bounds.x {
+        set(.blank(style), x: bounds.x, y: y)
+      }
+      x += w
+    }
+    return x
+  }
+
+  /// Writes styled spans one after another from `position`, clipped like
+  /// `set(string:at:style:clippedTo:)`. Returns the column after the last cell.
+  @discardableResult
+  public mutating func set(spans: [Span], at position: Position, clippedTo clip: Rect? = nil)
+    -> Int
+  {
+    var x = position.x
+    for span in spans {
+      x = set(
+        string: span.text, at: Position(x: x, y: position.y), style: span.style, clippedTo: clip)
+    }
+    return x
+  }
+
+  /// Sets every cell of `rect` (clipped to the buffer) to `cell`.
+  public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
+    let r = rect.intersection(area)
+    guard !r.isEmpty else { return }
+    if cell.width == 2 {
+      for y in r.y..<r.bottom {
+        var x = r.x
+        while x + 1 < r.right {
+          set(cell, x: x, y: y)
+          x += 2
+        }
+        if x < r.right { set(.blank(cell.style), x: x, y: y) }
+      }
+      return
+    }
+    for y in r.y..<r.bottom {
+      for x in r.x..<r.right { set(cell, x: x, y: y) }
+    }
+  }
+
+  /// Clears `rect` to blanks in `style`.
+  public mutating func clear(_ rect: Rect, style: Style = .plain) {
+    fill(rect, with: .blank(style))
+  }
+
+  /// Lays `style` over the style of every cell in `rect` (see `Style.patched(onto:)`).
+  public mutating func apply(_ style: Style, to rect: Rect) {
+    let r = rect.intersection(area)
+    guard !r.isEmpty else { return }
+    for y in r.y..<r.bottom {
+      for x in r.x..<r.right {
+        let i = y * width + x
+        cells[i].style = style.patched(onto: cells[i].style)
+      }
+    }
+  }
+
+  /// Replaces the style of every cell in `rect`.
+  public mutating func setStyle(_ style: Style, in rect: Rect) {
+    let r = rect.intersection(area)
+    guard !r.isEmpty else { return }
+    for y in r.y..<r.bottom {
+      for x in r.x..<r.right { cells[y * width + x].style = style }
+    }
+  }
+
+  /// Copies `other` with its top-left corner at `position`, clipped to `clip` and this
+  /// buffer; wide clusters cut by the clip become spaces.
+  public mutating func draw(_ other: Buffer, at position: Position, clippedTo clip: Rect? = nil) {
+    let bounds = (clip ?? area).intersection(area)
+    for sy in 0..<other.height {
+      let y = position.y + sy
+      guard y >= bounds.y, y < bounds.bottom else { continue }
+      for sx in 0..<other.width {
+        let x = position.x + sx
+        let cell = other.cells[sy * other.width + sx]
+        if cell.isContinuation { continue }
+        guard x >= bounds.x, x < bounds.right else {
+          if cell.width == 2, x + 1 == bounds.x { set(.blank(cell.style), x: bounds.x, y: y) }
+          continue
+        }
+        if cell.width == 2, x + 1 >= bounds.right {
+          set(.blank(cell.style), x: x, y: y)
+        } else {
+          set(cell, x: x, y: y)
+        }
+      }
+    }
+  }
+
+  /// The symbols of one row joined (continuations skipped), for tests and debugging.
+  public func text(row y: Int) -> String {
+    guard y >= 0, y < height else { return "" }
+    var s = ""
+    for x in 0..<width { s += cells[y * width + x].symbol }
+    return s
+  }
+
+  /// All rows' text joined with newlines.
+  public var text: String {
+    (0..<height).map { text(row: $0) }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,150 @@
+/// Turns one frame into the next: the bytes that change the terminal from showing
+/// `previous` to showing `next`.
+///
+/// Only changed cells are written. The renderer tracks the pen (cursor position and SGR
+/// state) so it never repeats a cursor move or SGR code, picks the shortest cursor move,
+/// keeps wide clusters intact, wraps linked cells in OSC 8, and writes nothing at all when
+/// nothing changed. Between frames the terminal is left with SGR reset and no hyperlink
+/// open; the renderer remembers where it left the cursor and whether it is visible.
+///
+/// ```swift
+/// var renderer = DiffRenderer(colorDepth: .ansi256, synchronizedOutput: true)
+/// let bytes = renderer.render(previous: lastFrame, next: frame, cursor: .hidden)
+/// ```
+public struct DiffRenderer: Sendable {
+  /// Colours are downgraded to this depth on output.
+  public var colorDepth: ColorDepth
+  /// Wrap each non-empty frame in DEC synchronized output (`ESC[?2026h` … `ESC[?2026l`).
+  public var synchronizedOutput: Bool
+  /// Where the terminal cursor is after the last frame, if known.
+  public private(set) var cursorPosition: Position?
+  /// Whether the cursor is visible after the last frame, if known.
+  public private(set) var cursorVisible: Bool?
+
+  /// Creates a renderer; the terminal's cursor position and visibility start unknown.
+  public init(colorDepth: ColorDepth = .truecolor, synchronizedOutput: Bool = false) {
+    self.colorDepth = colorDepth
+    self.synchronizedOutput = synchronizedOutput
+  }
+
+  /// Forgets the cursor position and visibility, e.g. after something else wrote to the
+  /// terminal; the next frame positions absolutely and sets visibility again.
+  public mutating func invalidate() {
+    cursorPosition = nil
+    cursorVisible = nil
+  }
+
+  /// The bytes that turn `previous` into `next` and then place the cursor.
+  ///
+  /// A full redraw (reset, home, clear screen, then every non-blank cell) happens when
+  /// `previous` is `nil`, its size differs from `next`, or `fullRedraw` is true (after a
+  /// resize). Complexity: O(width × height).
+  public mutating func render(
+    previous: Buffer?, next: Buffer, cursor: CursorPlacement = .hidden, fullRedraw: Bool = false
+  ) -> [UInt8] {
+    var writer = ANSIWriter(capacity: 4096)
+    if synchronizedOutput { writer.append("\u{1B}[?2026h") }
+    let prefixLength = writer.bytes.count
+    var base: Buffer
+    if let previous, !fullRedraw, previous.width == next.width, previous.height == next.height {
+      base = previous
+    } else {
+      writer.append("\u{1B}[0m\u{1B}[H\u{1B}[2J")
+      cursorPosition = Position(x: 0, y: 0)
+      base = Buffer(width: next.width, height: next.height)
+    }
+    var frame = Frame(depth: colorDepth, at: cursorPosition)
+    base.cells.withUnsafeBufferPointer { old in
+      next.cells.withUnsafeBufferPointer { new in
+        frame.diff(old: old, new: new, width: next.width, height: next.height, into: &writer)
+      }
+    }
+    frame.finish(into: &writer)
+    cursorPosition = frame.position
+    switch cursor {
+    case .hidden:
+      if cursorVisible != false {
+        writer.append("\u{1B}[?25l")
+        cursorVisible = false
+      }
+    case .visible(let p):
+      writer.move(from: cursorPosition, to: p)
+      cursorPosition = p
+      if cursorVisible != true {
+        writer.append("\u{1B}[?25h")
+        cursorVisible = true
+      }
+    }
+    if writer.bytes.count == prefixLength { return [] }
+    if synchronizedOutput { writer.append("\u{1B}[?2026l") }
+    return writer.bytes
+  }
+}
+
+/// The pen while one frame is written.
+private struct Frame {
+  let depth: ColorDepth
+  var position: Position?
+  var pen = PenStyle.plain
+  var link: String?
+
+  init(depth: ColorDepth, at position: Position?) {
+    self.depth = depth
+    self.position = position
+  }
+
+  mutating func diff(
+    old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>, width: Int, height: Int,
+    into writer: inout ANSIWriter
+  ) {
+    for y in 0..<height {
+      let row = y * width
+      var x = 0
+      while x < width {
+        let cell = new[row + x]
+        if cell.isContinuation || cell == old[row + x] {
+          x += 1
+          continue
+        }
+        write(cell, x: x, y: y, width: width, into: &writer)
+        x += Int(cell.width)
+      }
+    }
+  }
+
+  private mutating func write(
+    _ cell: Cell, x: Int, y: Int, width: Int, into writer: inout ANSIWriter
+  ) {
+    let target = Position(x: x, y: y)
+    if position != target { writer.move(from: position, to: target) }
+    if cell.style.hyperlink != link {
+      writer.hyperlink(cell.style.hyperlink)
+      link = cell.style.hyperlink
+    }
+    let style = PenStyle(cell.style, depth: depth)
+    if style != pen {
+      writer.sgr(from: pen, to: style)
+      pen = style
+    }
+    writer.bytes.append(contentsOf: cell.symbol.utf8)
+    let end = x + Int(cell.width)
+    // At the last column the terminal is in its pending-wrap state, and for clusters of
+    // several scalars terminals disagree on the width: position absolutely next time.
+    if end >= width || cell.symbol.utf8.count > 4 {
+      position = nil
+    } else {
+      position = Position(x: end, y: y)
+    }
+  }
+
+  mutating func finish(into writer: inout ANSIWriter) {
+    if link != nil {
+      writer.hyperlink(nil)
+      link = nil
+    }
+    if pen != .plain {
+      writer.append("\u{1B}[0m")
+      pen = .plain
+    }
+  }
+}

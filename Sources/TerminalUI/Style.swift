@@ -1,0 +1,93 @@
+/// Text attributes that can be switched on for a cell.
+public struct Modifiers: OptionSet, Sendable, Hashable {
+  /// The raw bits.
+  public let rawValue: UInt8
+  /// Creates modifiers from raw bits.
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  /// Bold or bright text (SGR 1).
+  public static let bold = Modifiers(rawValue: 1 << 0)
+  /// Dim, faint text (SGR 2).
+  public static let dim = Modifiers(rawValue: 1 << 1)
+  /// Italic text (SGR 3).
+  public static let italic = Modifiers(rawValue: 1 << 2)
+  /// Underlined text (SGR 4).
+  public static let underline = Modifiers(rawValue: 1 << 3)
+  /// Foreground and background swapped (SGR 7).
+  public static let reverse = Modifiers(rawValue: 1 << 4)
+}
+
+/// How a cell looks: colours, attributes and an optional OSC 8 hyperlink target.
+public struct Style: Sendable, Hashable {
+  /// The foreground (text) colour.
+  public var foreground: Color
+  /// The background colour.
+  public var background: Color
+  /// Bold, dim, italic, underline, reverse.
+  public var modifiers: Modifiers
+  /// A URL the terminal should open when the cell is clicked (OSC 8), or `nil`.
+  public var hyperlink: String?
+
+  /// Creates a style; every part defaults to the terminal's plain text.
+  public init(
+    foreground: Color = .default, background: Color = .default, modifiers: Modifiers = [],
+    hyperlink: String? = nil
+  ) {
+    self.foreground = foreground
+    self.background = background
+    self.modifiers = modifiers
+    self.hyperlink = hyperlink
+  }
+
+  /// The terminal's plain text style.
+  public static let plain = Style()
+
+  /// A copy with the foreground colour changed.
+  public func fg(_ color: Color) -> Style {
+    var s = self
+    s.foreground = color
+    return s
+  }
+
+  /// A copy with the background colour changed.
+  public func bg(_ color: Color) -> Style {
+    var s = self
+    s.background = color
+    return s
+  }
+
+  /// A copy with bold switched on.
+  public var bold: Style { adding(.bold) }
+  /// A copy with dim switched on.
+  public var dim: Style { adding(.dim) }
+  /// A copy with italic switched on.
+  public var italic: Style { adding(.italic) }
+  /// A copy with underline switched on.
+  public var underline: Style { adding(.underline) }
+  /// A copy with reverse video switched on.
+  public var reversed: Style { adding(.reverse) }
+
+  /// A copy with the given modifiers added.
+  public func adding(_ m: Modifiers) -> Style {
+    var s = self
+    s.modifiers.formUnion(m)
+    return s
+  }
+
+  /// A copy linking to `url` (OSC 8).
+  public func linked(to url: String?) -> Style {
+    var s = self
+    s.hyperlink = url
+    return s
+  }
+
+  /// This style laid over `base`: non-default colours and the link replace the base's,
+  /// modifiers are added.
+  public func patched(onto base: Style) -> Style {
+    var s = base
+    if foreground != .default { s.foreground = foreground }
+    if background != .default { s.background = background }
+    s.modifiers.formUnion(modifiers)
+    if let hyperlink { s.hyperlink = hyperlink }
+    return s
+  }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForTerminalUITests() {
-  #expect(Bool(true))
-}
