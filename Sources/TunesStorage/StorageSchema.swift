@@ -1,0 +1,48 @@
+import Foundation
+
+/// Every schema migration of tunes' two databases, numbered in this one place.
+///
+/// Add a step by appending `SchemaMigration(version: n + 1, …)`; never edit a step that has shipped.
+public enum StorageSchema {
+  /// `tunes.sqlite`: search history and favourites.
+  public static let library: [SchemaMigration] = [
+    SchemaMigration(
+      version: 1,
+      sql: """
+        CREATE TABLE history (
+          id INTEGER PRIMARY KEY,
+          query TEXT NOT NULL,
+          query_key TEXT NOT NULL UNIQUE,
+          filters TEXT NOT NULL DEFAULT '{}',
+          searched_at REAL NOT NULL,
+          seq INTEGER NOT NULL
+        );
+        CREATE INDEX history_recency ON history(seq DESC);
+        CREATE TABLE favorites (
+          id INTEGER PRIMARY KEY,
+          kind TEXT NOT NULL,
+          title TEXT NOT NULL,
+          payload TEXT NOT NULL CHECK (json_valid(payload) AND json_type(payload) = 'object'),
+          added_at REAL NOT NULL,
+          seq INTEGER NOT NULL
+        );
+        CREATE INDEX favorites_recency ON favorites(added_at DESC, seq DESC);
+        """)
+  ]
+
+  /// `responses.sqlite`: the response cache.
+  public static let responseCache: [SchemaMigration] = [
+    SchemaMigration(
+      version: 1,
+      sql: """
+        CREATE TABLE responses (
+          key TEXT PRIMARY KEY,
+          body BLOB NOT NULL,
+          fetched_at REAL NOT NULL,
+          used_seq INTEGER NOT NULL,
+          size INTEGER NOT NULL
+        );
+        CREATE INDEX responses_lru ON responses(used_seq);
+        """)
+  ]
+}

@@ -1,1 +1,0 @@
-// TunesStorage: see docs/ARCHITECTURE.md

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@testable import TunesStorage
+
+@Suite("ResponseCacheStore")
+struct ResponseCacheStoreTests {
+  private func cache(capacity: Int = ResponseCacheStore.defaultCapacityBytes) throws
+    -> ResponseCacheStore
+  {
+    try ResponseCacheStore(database: SQLiteDatabase.inMemory(), capacityBytes: capacity)
+  }
+
+  private func body(_ size: Int, _ byte: UInt8 = 65) -> Data { Data(repeating: byte, count: size) }
+
+  @Test("a stored body comes back with its fetch time; a missing key gives nil")
+  func storeAndLookup() throws {
+    let cache = try cache()
+    let json = Data(#"{"resultCount":1}"#.utf8)
+    #expect(try cache.store(key: "k", body: json, fetchedAt: fixedDate))
+    #expect(try cache.lookup(key: "k") == StoredResponse(body: json, fetchedAt: fixedDate))
+    #expect(try cache.lookup(key: "other") == nil)
+  }
+
+  @Test("storing the same key replaces the body")
+  func replace() throws {
+    let cache = try cache()
+    try cache.store(key: "k", body: body(10), fetchedAt: fixedDate)
+    try cache.store(key: "k", body: body(20, 66), fetchedAt: fixedDate.addingTimeInterval(60))
+    #expect(try cache.lookup(key: "k")?.body == body(20, 66))
+    #expect(try cache.count() == 1)
+    #expect(try cache.totalBytes() == 21)
+  }
+
+  @Test("an empty body (how throttling answers) is never cached")
+  func emptyNotCached() throws {
+    let cache = try cache()
+    #expect(try cache.store(key: "k", body: Data(), fetchedAt: fixedDate) == false)
+    #expect(try cache.lookup(key: "k") == nil)
+  }
+
+  @Test("the least recently used entries are evicted at the cap")
+  func lruEviction() throws {
+    let cache = try cache(capacity: 300)
+    // Each entry is 99 bytes of body plus a 1-byte key: three fit in 300.
+    for key in ["a", "b", "c"] { try cache.store(key: key, body: body(99), fetchedAt: fixedDate) }
+    #expect(try cache.totalBytes() == 300)
+    _ = try cache.lookup(key: "a")  // "a" is now the most recently used; "b" the least
+    try cache.store(key: "d", body: body(99), fetchedAt: fixedDate)
+    #expect(try cache.lookup(key: "b") == nil)
+    for key in ["a", "c", "d"] { #expect(try cache.lookup(key: key) != nil, "\(key) evicted") }
+    #expect(try cache.totalBytes() == 300)
+    try cache.store(key: "e", body: body(199), fetchedAt: fixedDate)
+    #expect(try cache.count() == 2)
+    #expect(try cache.totalBytes() <= 300)
+    #expect(try cache.lookup(key: "e") != nil)
+  }
+
+  @Test("a body larger than the whole cap is not stored and evicts nothing")
+  func tooLarge() throws {
+    let cache = try cache(capacity: 100)
+    try cache.store(key: "a", body: body(50), fetchedAt: fixedDate)
+    #expect(try cache.store(key: "big", body: body(200), fetchedAt: fixedDate) == false)
+    #expect(try cache.count() == 1)
+  }
+
+  @Test("remove and clear forget entries")
+  func removeAndClear() throws {
+    let cache = try cache()
+    try cache.store(key: "a", body: body(5), fetchedAt: fixedDate)
+    try cache.store(key: "b", body: body(5), fetchedAt: fixedDate)
+    #expect(try cache.remove(key: "a") == true)
+    #expect(try cache.remove(key: "a") == false)
+    #expect(try cache.count() == 1)
+    try cache.clear()
+    #expect(try cache.totalBytes() == 0)
+  }
+
+  @Test(
+    "freshness: younger than the max age is fresh; older, or fetched in the future, is not",
+    arguments: [
+      (0.0, true), (60.0, true), (86_399.0, true), (86_400.0, false), (100_000.0, false),
+      (-60.0, false),
+    ])
+  func freshness(age: Double, fresh: Bool) {
+    let response = StoredResponse(body: Data("x".utf8), fetchedAt: fixedDate)
+    #expect(
+      ResponseCacheStore.isFresh(response, now: fixedDate.addingTimeInterval(age)) == fresh)
+  }
+
+  @Test("a custom max age is honoured")
+  func customMaxAge() {
+    let response = StoredResponse(body: Data("x".utf8), fetchedAt: fixedDate)
+    let now = fixedDate.addingTimeInterval(120)
+    #expect(ResponseCacheStore.isFresh(response, now: now, maxAge: 60) == false)
+    #expect(ResponseCacheStore.isFresh(response, now: now, maxAge: 600) == true)
+  }
+
+  @Test("the key sorts parameters, so their order never splits the cache")
+  func canonicalKey() throws {
+    let one = try #require(
+      URL(string: "https://ITUNES.apple.com/search?term=a%20b&media=music&limit=5"))
+    let two = try #require(
+      URL(string: "https://itunes.apple.com/search?limit=5&media=music&term=a+b"))
+    let three = try #require(
+      URL(string: "https://itunes.apple.com/search?media=music&limit=5&term=a%20b"))
+    #expect(
+      ResponseCacheStore.key(for: one)
+        == "https://itunes.apple.com/search?limit=5&media=music&term=a%20b")
+    #expect(ResponseCacheStore.key(for: one) == ResponseCacheStore.key(for: three))
+    // A literal '+' is a different term from a space, and stays so.
+    #expect(ResponseCacheStore.key(for: one) != ResponseCacheStore.key(for: two))
+    #expect(
+      ResponseCacheStore.key(path: "/lookup", parameters: ["id": "1", "entity": "song"])
+        == "/lookup?entity=song&id=1")
+  }
+
+  @Test("the cache file lives under XDG_CACHE_HOME/tunes with private permissions")
+  func opensUnderCacheHome() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    let cache = try ResponseCacheStore.open(paths: dir.paths, capacityBytes: 1_000)
+    try cache.store(key: "k", body: body(10), fetchedAt: fixedDate)
+    let file = dir.path + "/cache/tunes/responses.sqlite"
+    #expect(FileManager.default.fileExists(atPath: file))
+    #expect(permissions(dir.path + "/cache/tunes") == 0o700)
+    #expect(permissions(file) == 0o600)
+    #expect(try cache.database.userVersion() == StorageSchema.responseCache.count)
+  }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForTunesStorageTests() {
-  #expect(Bool(true))
-}
