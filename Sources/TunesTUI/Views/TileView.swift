@@ -1,0 +1,103 @@
+import ITunesCatalog
+import TerminalUI
+
+/// One result tile: a selection bar, the artwork placeholder, the kind badge (and a ★ for a
+/// favourite), the title, and two or three facts that suit the kind.
+///
+/// ```
+/// ▌▒▒♪▒▒ Song                            ★
+/// ▌▒▒▒▒▒ Better Together
+/// ▌▒▒▒▒▒ Jack Johnson · 3:27 · 2005
+/// ```
+public struct TileView: Widget, Sendable {
+  /// Rows a tile takes.
+  public static let height = 3
+  /// The item (its strings are sanitized here).
+  public var item: CatalogItem
+  /// Whether the tile is selected (a bar and a tinted background).
+  public var isSelected: Bool
+  /// Whether the item is a favourite (a ★).
+  public var isFavorite: Bool
+  /// Whether to draw it faded (old results under a spinner).
+  public var isDimmed: Bool
+  /// The compact form used for the author's other works: no badge row, the kind and year
+  /// below the title.
+  public var isCompact: Bool
+
+  /// Creates a tile.
+  public init(
+    item: CatalogItem, isSelected: Bool = false, isFavorite: Bool = false,
+    isDimmed: Bool = false, isCompact: Bool = false
+  ) {
+    self.item = item
+    self.isSelected = isSelected
+    self.isFavorite = isFavorite
+    self.isDimmed = isDimmed
+    self.isCompact = isCompact
+  }
+
+  /// Draws the tile into `area` (its first three rows).
+  public func render(in area: Rect, buffer: inout Buffer) {
+    let area = area.intersection(buffer.area)
+    guard !area.isEmpty else { return }
+    let base = isSelected ? Style.plain.bg(Theme.selectionBackground) : Style.plain
+    buffer.clear(area, style: base)
+    let bar = Rect(x: area.x, y: area.y, width: 1, height: area.height)
+    if isSelected {
+      for y in bar.y..<bar.bottom {
+        buffer.set(Cell("▌", style: base.fg(Theme.accent), width: 1), x: bar.x, y: y)
+      }
+    }
+    let artWidth = isCompact ? min(4, area.width / 4) : min(6, area.width / 5)
+    let art = Rect(x: area.x + 1, y: area.y, width: artWidth, height: area.height)
+    ArtworkPlaceholder(id: item.id, kind: item.kind).render(in: art, buffer: &buffer)
+    let text = area.inset(right: 1, left: artWidth > 0 ? 2 + artWidth : 1)
+    if isCompact {
+      renderCompact(in: text, base: base, buffer: &buffer)
+    } else {
+      renderFull(in: text, base: base, buffer: &buffer)
+    }
+    if isDimmed { buffer.apply(Style.plain.dim, to: area) }
+  }
+
+  private func renderFull(in text: Rect, base: Style, buffer: inout Buffer) {
+    guard !text.isEmpty else { return }
+    let star = isFavorite ? "★" : ""
+    let badgeRoom = text.width - (isFavorite ? 2 : 0)
+    buffer.set(
+      string: truncate(item.kind.displayName, toWidth: badgeRoom),
+      at: Position(x: text.x, y: text.y), style: Theme.badge(for: item.kind).patched(onto: base),
+      clippedTo: text.row(0))
+    if isFavorite {
+      buffer.set(
+        string: star, at: Position(x: text.right - 1, y: text.y),
+        style: base.fg(Theme.star), clippedTo: text.row(0))
+    }
+    let title = DisplayText.clean(item.title) ?? "Untitled"
+    buffer.set(
+      string: truncate(title, toWidth: text.width), at: Position(x: text.x, y: text.y + 1),
+      style: Theme.title.patched(onto: base), clippedTo: text.row(1))
+    let facts = ItemFacts.tile(item).joined(separator: " · ")
+    buffer.set(
+      string: truncate(facts, toWidth: text.width), at: Position(x: text.x, y: text.y + 2),
+      style: Theme.secondary.patched(onto: base), clippedTo: text.row(2))
+  }
+
+  private func renderCompact(in text: Rect, base: Style, buffer: inout Buffer) {
+    guard !text.isEmpty else { return }
+    let title = DisplayText.clean(item.title) ?? "Untitled"
+    let lines = Paragraph.wrap(title, width: text.width)
+    let titleLines = Array(lines.prefix(2))
+    for (i, line) in titleLines.enumerated() {
+      let shown = i == 1 && lines.count > 2 ? truncate(line + " …", toWidth: text.width) : line
+      buffer.set(
+        string: truncate(shown, toWidth: text.width), at: Position(x: text.x, y: text.y + i),
+        style: Theme.title.patched(onto: base), clippedTo: text.row(i))
+    }
+    let fact = item.releaseYear.map(String.init) ?? item.kind.displayName
+    buffer.set(
+      string: truncate(fact, toWidth: text.width),
+      at: Position(x: text.x, y: text.y + max(1, titleLines.count)),
+      style: Theme.secondary.patched(onto: base), clippedTo: text.row(max(1, titleLines.count)))
+  }
+}
