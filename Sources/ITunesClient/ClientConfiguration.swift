@@ -1,0 +1,132 @@
+import Foundation
+
+/// Where the client sends requests and how patiently: base URL, deadline, retries and pacing.
+public struct ClientConfiguration: Sendable {
+  /// Apple's API host, `https://itunes.apple.com`.
+  public static let defaultBaseURLString = "https://itunes.apple.com"
+  /// The environment variable that overrides the base URL (`--api-base` wins over it).
+  public static let environmentKey = "TUNES_API_BASE"
+  /// The default overall deadline of one HTTP exchange, in seconds.
+  public static let defaultTimeoutSeconds = 15.0
+  /// The largest accepted timeout, one day (larger values are surely typos).
+  public static let maximumTimeoutSeconds = 86_400.0
+  /// The largest body accepted, 16 MiB.
+  public static let defaultMaxBodyBytes = 16 * 1_048_576
+
+  /// The API base URL, validated: https anywhere, http only for loopback hosts.
+  public private(set) var baseURL: URL
+  /// The overall deadline of one HTTP exchange (connect, headers and whole body), in seconds.
+  public private(set) var timeoutSeconds: Double
+  /// How 5xx answers are retried.
+  public var retry: RetryPolicy
+  /// The request budget shared by the process (used when a limiter is made for this configuration).
+  public var rateLimit: RateLimit
+  /// The cap on a response body, in bytes.
+  public var maxBodyBytes: Int
+
+  /// Makes a validated configuration.
+  ///
+  /// - Throws: `ClientError.invalidBaseURL` or `.invalidTimeout`.
+  public init(
+    baseURL: String = ClientConfiguration.defaultBaseURLString,
+    timeoutSeconds: Double = ClientConfiguration.defaultTimeoutSeconds,
+    retry: RetryPolicy = RetryPolicy(), rateLimit: RateLimit = .apple,
+    maxBodyBytes: Int = ClientConfiguration.defaultMaxBodyBytes
+  ) throws(ClientError) {
+    self.baseURL = try Self.validatedBaseURL(baseURL)
+    self.timeoutSeconds = try Self.validatedTimeout(timeoutSeconds)
+    self.retry = retry
+    self.rateLimit = rateLimit
+    self.maxBodyBytes = maxBodyBytes
+  }
+
+  /// The default configuration: Apple's host, 15 s, 3 attempts, 20 requests a minute.
+  public static var standard: ClientConfiguration {
+    // The constant parses; the fallback only keeps this total without a force unwrap.
+    ClientConfiguration(
+      unchecked: URL(string: defaultBaseURLString) ?? URL(fileURLWithPath: "/"),
+      timeoutSeconds: defaultTimeoutSeconds)
+  }
+
+  private init(unchecked baseURL: URL, timeoutSeconds: Double) {
+    self.baseURL = baseURL
+    self.timeoutSeconds = timeoutSeconds
+    self.retry = RetryPolicy()
+    self.rateLimit = .apple
+    self.maxBodyBytes = Self.defaultMaxBodyBytes
+  }
+
+  /// Resolves the settings from the command line and environment.
+  ///
+  /// The base URL is `apiBase` (`--api-base`) if given, else `TUNES_API_BASE` if set and not empty,
+  /// else Apple's host. `timeout` is the text of `--timeout SECONDS`, if given.
+  /// - Throws: `ClientError.invalidBaseURL` naming the bad URL, `.invalidTimeout`.
+  public static func resolve(
+    apiBase: String?, timeout: String? = nil, environment: [String: String]
+  ) throws(ClientError) -> ClientConfiguration {
+    let fromEnvironment = environment[environmentKey].flatMap { $0.isEmpty ? nil : $0 }
+    let base = apiBase ?? fromEnvironment ?? defaultBaseURLString
+    var seconds = defaultTimeoutSeconds
+    if let timeout {
+      guard let value = Double(timeout.trimmingCharacters(in: .whitespaces)), value.isFinite,
+        value > 0, value <= maximumTimeoutSeconds
+      else {
+        throw .invalidTimeout(timeout)
+      }
+      seconds = value
+    }
+    return try ClientConfiguration(baseURL: base, timeoutSeconds: seconds)
+  }
+
+  /// Checks a base URL: https with a host, or http with a loopback host; no query or fragment.
+  ///
+  /// - Throws: `ClientError.invalidBaseURL` saying what is wrong.
+  public static func validatedBaseURL(_ text: String) throws(ClientError) -> URL {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
+      throw .invalidBaseURL(
+        text, reason: "it is not an absolute URL such as https://itunes.apple.com")
+    }
+    guard let host = url.host, !host.isEmpty else {
+      throw .invalidBaseURL(text, reason: "it has no host")
+    }
+    guard url.query == nil, url.fragment == nil else {
+      throw .invalidBaseURL(text, reason: "it must not have a query or fragment")
+    }
+    switch scheme {
+    case "https":
+      return url
+    case "http":
+      guard isLoopback(host: host) else {
+        throw .invalidBaseURL(
+          text, reason: "plain http is allowed only for 127.0.0.1, ::1 or localhost")
+      }
+      return url
+    default:
+      throw .invalidBaseURL(text, reason: "the scheme must be https (or http for loopback)")
+    }
+  }
+
+  /// Whether `host` is loopback: `localhost`, `127.0.0.0/8` or `::1` (with or without brackets).
+  public static func isLoopback(host: String) -> Bool {
+    var name = host.lowercased()
+    if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+    if name == "localhost" || name == "localhost." || name == "::1" || name == "0:0:0:0:0:0:0:1" {
+      return true
+    }
+    let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+    guard octets.count == 4 else { return false }
+    let values = octets.compactMap { part -> Int? in
+      guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCII) else { return nil }
+      return Int(part).flatMap { (0...255).contains($0) ? $0 : nil }
+    }
+    return values.count == 4 && values[0] == 127
+  }
+
+  private static func validatedTimeout(_ seconds: Double) throws(ClientError) -> Double {
+    guard seconds.isFinite, seconds > 0, seconds <= maximumTimeoutSeconds else {
+      throw .invalidTimeout(String(seconds))
+    }
+    return seconds
+  }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import ITunesCatalog
+
+/// Everything that can go wrong while asking the iTunes API, grouped by phase.
+///
+/// A throttled, failed or unreadable answer is always one of these errors, never an empty page.
+public enum ClientError: Error, Equatable, Sendable {
+  // MARK: Request (before anything is sent)
+
+  /// The API base URL is unusable; `reason` says why.
+  case invalidBaseURL(String, reason: String)
+  /// The timeout is not a positive number of seconds.
+  case invalidTimeout(String)
+
+  // MARK: Transport (no complete HTTP answer)
+
+  /// Nothing listens at the host and port (connection refused).
+  case cannotConnect(host: String)
+  /// The host name does not resolve.
+  case hostNotFound(host: String)
+  /// The machine has no network connection.
+  case offline
+  /// No complete answer within the overall deadline.
+  case timedOut(seconds: Double)
+  /// The connection closed before the whole body arrived; `receivedBytes` did.
+  case truncated(receivedBytes: Int)
+  /// The body is larger than the cap.
+  case tooLarge(limit: Int)
+  /// The request was cancelled (a newer search replaced it, or the user quit).
+  case cancelled
+  /// Any other transport failure, with the system's description (TLS problems land here).
+  case transport(String)
+
+  // MARK: Status (an HTTP answer that is not a page)
+
+  /// Apple throttled the request: HTTP 403 or 429 with an empty body.
+  case rateLimited(status: Int)
+  /// Apple rejected the request with its error object (HTTP 400).
+  case invalidRequest(message: String)
+  /// HTTP 404: the endpoint does not exist at the API base.
+  case notFound
+  /// HTTP 5xx on every one of `attempts` tries.
+  case serverError(status: Int, attempts: Int)
+  /// Any other status.
+  case unexpectedStatus(Int)
+
+  // MARK: Decoding (a 200 whose body is not a usable page)
+
+  /// The body could not be read as an iTunes document.
+  case decoding(CatalogError)
+
+  // MARK: Cache
+
+  /// `--offline` was given and the cache holds no answer for this request.
+  case offlineCacheMiss
+}
+
+extension ClientError {
+  /// The phase an error belongs to.
+  public enum Phase: String, Sendable {
+    case request, transport, status, decoding, cache
+  }
+
+  /// How a command-line program should exit for an error (BSD `sysexits.h` values).
+  public enum ExitClass: Int32, Sendable {
+    /// 64: the user's input is wrong (bad base URL, bad timeout, Apple rejected the query).
+    case usage = 64
+    /// 65: the answer arrived but is not a readable iTunes document.
+    case data = 65
+    /// 69: the network or the server is unavailable.
+    case unavailable = 69
+    /// 75: Apple throttled the request; try again later.
+    case rateLimited = 75
+  }
+
+  /// The phase this error belongs to.
+  public var phase: Phase {
+    switch self {
+    case .invalidBaseURL, .invalidTimeout: return .request
+    case .cannotConnect, .hostNotFound, .offline, .timedOut, .truncated, .tooLarge, .cancelled,
+      .transport:
+      return .transport
+    case .rateLimited, .invalidRequest, .notFound, .serverError, .unexpectedStatus: return .status
+    case .decoding: return .decoding
+    case .offlineCacheMiss: return .cache
+    }
+  }
+
+  /// The exit-code class for the command line.
+  public var exitClass: ExitClass {
+    switch self {
+    case .invalidBaseURL, .invalidTimeout, .invalidRequest: return .usage
+    case .decoding: return .data
+    case .rateLimited: return .rateLimited
+    case .cannotConnect, .hostNotFound, .offline, .timedOut, .truncated, .tooLarge, .cancelled,
+      .transport, .notFound, .serverError, .unexpectedStatus, .offlineCacheMiss:
+      return .unavailable
+    }
+  }
+
+  /// Whether a cached answer may stand in for this failure (network trouble or throttling).
+  public var allowsStaleFallback: Bool {
+    switch self {
+    case .cannotConnect, .hostNotFound, .offline, .timedOut, .truncated, .transport, .rateLimited,
+      .serverError, .unexpectedStatus:
+      return true
+    case .invalidBaseURL, .invalidTimeout, .tooLarge, .cancelled, .invalidRequest, .notFound,
+      .decoding, .offlineCacheMiss:
+      return false
+    }
+  }
+}
+
+extension ClientError: LocalizedError {
+  /// What happened, in one sentence.
+  public var errorDescription: String? {
+    switch self {
+    case .invalidBaseURL(let text, let reason):
+      return "The API base URL \"\(text)\" cannot be used: \(reason)."
+    case .invalidTimeout(let text):
+      return "The timeout \"\(text)\" is not a positive number of seconds."
+    case .cannotConnect(let host):
+      return "Could not connect to \(host): the connection was refused."
+    case .hostNotFound(let host):
+      return "The host \(host) could not be found."
+    case .offline:
+      return "This computer is not connected to the internet."
+    case .timedOut(let seconds):
+      return "The iTunes API did not answer within \(Self.seconds(seconds))."
+    case .truncated(let received):
+      return "The answer was cut short: the connection closed after \(received) bytes."
+    case .tooLarge(let limit):
+      return "The answer is larger than the \(limit / 1_048_576) MiB limit."
+    case .cancelled:
+      return "The request was cancelled."
+    case .transport(let description):
+      return "The request failed: \(description)"
+    case .rateLimited(let status):
+      return
+        "Apple is throttling requests (HTTP \(status)). Apple allows about 20 requests a minute."
+    case .invalidRequest(let message):
+      return "Apple rejected the request: \(message)"
+    case .notFound:
+      return "The iTunes API answered 404 Not Found."
+    case .serverError(let status, let attempts):
+      return "The iTunes server failed (HTTP \(status)) "
+        + (attempts == 1 ? "on the only attempt." : "on all \(attempts) attempts.")
+    case .unexpectedStatus(let status):
+      return "The iTunes API answered with unexpected HTTP status \(status)."
+    case .decoding(let error):
+      return error.errorDescription
+    case .offlineCacheMiss:
+      return "No cached answer for this request."
+    }
+  }
+
+  /// What a person can do about it.
+  public var recoverySuggestion: String? {
+    switch self {
+    case .invalidBaseURL:
+      return "Use an https:// URL, or http:// only for 127.0.0.1, ::1 or localhost "
+        + "(--api-base or TUNES_API_BASE)."
+    case .invalidTimeout:
+      return "Give --timeout a number of seconds greater than 0, e.g. --timeout 15."
+    case .cannotConnect:
+      return "Check --api-base or TUNES_API_BASE; if it points at a replay server, start it."
+    case .hostNotFound, .offline:
+      return "Check the network connection, or use --offline to answer from the cache."
+    case .timedOut:
+      return "Try again, or allow more time with --timeout SECONDS."
+    case .truncated, .transport, .serverError, .unexpectedStatus:
+      return "Try again in a moment."
+    case .tooLarge:
+      return "Ask for fewer results with --limit."
+    case .cancelled:
+      return "Run the request again."
+    case .rateLimited:
+      return "Wait a minute and try again."
+    case .invalidRequest:
+      return "Check the ids and options; Apple's message names the value it did not accept."
+    case .notFound:
+      return "Check that --api-base points at the iTunes API."
+    case .decoding(let error):
+      return error.recoverySuggestion
+    case .offlineCacheMiss:
+      return "Run it once online or drop --offline."
+    }
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    let whole = value == value.rounded() && abs(value) < 1e15
+    let text = whole ? String(Int(value)) : String(format: "%.1f", value)
+    return text + (value == 1 ? " second" : " seconds")
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A stored answer: the body as received and when it was fetched.
+public struct CachedResponse: Sendable, Equatable {
+  /// The response body.
+  public var body: Data
+  /// When it was fetched from the network (wall-clock time).
+  public var fetchedAt: Date
+
+  /// Makes a stored answer.
+  public init(body: Data, fetchedAt: Date) {
+    self.body = body
+    self.fetchedAt = fetchedAt
+  }
+}
+
+/// Where the response cache keeps answers, keyed by `CatalogRequest.canonicalKey`.
+///
+/// The hook the storage layer implements (TunesStorage's SQLite table in the app); errors inside
+/// a store are its own business: a failed load is a miss and a failed save is dropped.
+public struct ResponseCacheStore: Sendable {
+  /// The stored answer for a key, if any.
+  public var load: @Sendable (_ key: String) -> CachedResponse?
+  /// Stores (or replaces) the answer for a key.
+  public var save: @Sendable (_ key: String, _ response: CachedResponse) -> Void
+
+  /// Makes a store from its two operations.
+  public init(
+    load: @escaping @Sendable (_ key: String) -> CachedResponse?,
+    save: @escaping @Sendable (_ key: String, _ response: CachedResponse) -> Void
+  ) {
+    self.load = load
+    self.save = save
+  }
+
+  /// A store that keeps nothing.
+  public static let none = ResponseCacheStore(load: { _ in nil }, save: { _, _ in })
+
+  /// A fresh store in memory, for tests and for runs without a disk cache.
+  public static func inMemory(_ initial: [String: CachedResponse] = [:]) -> ResponseCacheStore {
+    let box = InMemoryEntries(initial)
+    return ResponseCacheStore(
+      load: { key in box.get(key) }, save: { key, response in box.set(key, response) })
+  }
+}
+
+/// The dictionary behind `ResponseCacheStore.inMemory`.
+private final class InMemoryEntries: @unchecked Sendable {
+  private let lock = NSLock()
+  private var entries: [String: CachedResponse]
+
+  init(_ entries: [String: CachedResponse]) {
+    self.entries = entries
+  }
+
+  func get(_ key: String) -> CachedResponse? {
+    lock.withLock { entries[key] }
+  }
+
+  func set(_ key: String, _ response: CachedResponse) {
+    lock.withLock { entries[key] = response }
+  }
+}

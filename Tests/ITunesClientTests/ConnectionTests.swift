@@ -1,0 +1,87 @@
+import Foundation
+import ITunesCatalog
+import ITunesClient
+import Testing
+
+@Suite("Connections: headers, cancellation, deadline, body cap")
+struct ConnectionTests {
+  let request = CatalogRequest(endpoint: .search, parameters: [.init("term", "x")])
+
+  @Test("the request carries the tunes User-Agent")
+  func userAgent() async throws {
+    let body = Bodies.emptyPage
+    let answer =
+      Data(
+        "HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8) + body
+    let server = try TinyServer(.respond(answer))
+    defer { server.stop() }
+    let response = try await liveClient(base: server.baseURL).fetch(request)
+    #expect(response.page.items.isEmpty)
+    #expect(response.page.resultCount == 0)
+    let head = try #require(server.requestHeads.first)
+    #expect(head.hasPrefix("GET /search?term=x HTTP/1.1\r\n"))
+    #expect(head.lowercased().contains("\r\nuser-agent: tunes/0.1.0\r\n"))
+  }
+
+  @Test("cancelling the task closes the connection and reports cancelled")
+  func cancellationClosesConnection() async throws {
+    let server = try TinyServer(.holdOpen)
+    defer { server.stop() }
+    let client = try liveClient(base: server.baseURL, timeout: 30)
+    let task = Task { await fetchError(client, request) }
+    #expect(await eventually { server.requestHeads.count == 1 })
+    task.cancel()
+    #expect(await task.value == .cancelled)
+    #expect(await eventually { server.clientCloseCount == 1 })
+  }
+
+  @Test("the deadline closes the connection too")
+  func deadlineClosesConnection() async throws {
+    let server = try TinyServer(.holdOpen)
+    defer { server.stop() }
+    let client = try liveClient(base: server.baseURL, timeout: 1)
+    #expect(await fetchError(client, request) == .timedOut(seconds: 1))
+    #expect(await eventually { server.clientCloseCount == 1 })
+  }
+
+  @Test("a body without Content-Length is cut off once it passes the cap")
+  func streamingCap() async throws {
+    var answer = Data("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".utf8)
+    answer.append(Data(repeating: UInt8(ascii: " "), count: 17 * 1_048_576))
+    let server = try TinyServer(.respond(answer))
+    defer { server.stop() }
+    let error = await fetchError(try liveClient(base: server.baseURL), request)
+    #expect(error == .tooLarge(limit: 16 * 1_048_576))
+  }
+
+  @Test("the deadline wrapper times out on the injected clock and cancels the request")
+  func deadlineOnManualClock() async throws {
+    let clock = ManualClock()
+    let cancelled = Counter()
+    let hanging = HTTPTransport { _ in
+      do {
+        try await Task.sleep(for: .seconds(3600))
+      } catch {
+        cancelled.increment()
+        throw ClientError.cancelled
+      }
+      return TransportResponse(status: 200)
+    }
+    let transport = hanging.withDeadline(seconds: 15, clock: clock.clientClock)
+    let url = try #require(URL(string: "https://itunes.apple.com/search?term=x"))
+    let task = Task {
+      do {
+        _ = try await transport.send(TransportRequest(url: url))
+        return nil as ClientError?
+      } catch {
+        return error as? ClientError
+      }
+    }
+    #expect(await eventually { clock.sleeperCount == 1 })
+    clock.advance(by: .seconds(14))
+    #expect(clock.sleeperCount == 1)
+    clock.advance(by: .seconds(1))
+    #expect(await task.value == .timedOut(seconds: 15))
+    #expect(cancelled.count == 1)
+  }
+}

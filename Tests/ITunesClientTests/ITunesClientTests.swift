@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForITunesClientTests() {
-  #expect(Bool(true))
-}

@@ -1,0 +1,102 @@
+import Foundation
+import ITunesClient
+import Testing
+
+/// Counts finished acquisitions across tasks.
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+  func increment() { lock.withLock { value += 1 } }
+  var count: Int { lock.withLock { value } }
+}
+
+@Suite("Rate limiter")
+struct RateLimiterTests {
+  @Test("20 requests pass at once; the 21st waits exactly until a token refills")
+  func twentyFirstWaits() async throws {
+    let clock = ManualClock()
+    let limiter = RateLimiter(limit: .apple, clock: clock.clientClock)
+    for _ in 0..<20 { try await limiter.acquire() }
+    #expect(await limiter.waitTime() == .seconds(3))
+    let done = Counter()
+    let waiter = Task {
+      try await limiter.acquire()
+      done.increment()
+    }
+    #expect(await eventually { clock.sleeperCount == 1 })
+    #expect(clock.requestedSleeps.last == .seconds(3))
+    clock.advance(by: .milliseconds(2999))
+    #expect(clock.sleeperCount == 1)
+    #expect(done.count == 0)
+    #expect(await limiter.waitTime() == .milliseconds(1))
+    clock.advance(by: .milliseconds(1))
+    try await waiter.value
+    #expect(done.count == 1)
+    #expect(await limiter.waitTime() == .seconds(3))
+  }
+
+  @Test("the bucket refills at one token every 3 seconds, up to 20")
+  func refill() async throws {
+    let clock = ManualClock()
+    let limiter = RateLimiter(limit: .apple, clock: clock.clientClock)
+    for _ in 0..<20 { #expect(await limiter.tryAcquire()) }
+    #expect(await !limiter.tryAcquire())
+    clock.advance(by: .seconds(9))
+    for _ in 0..<3 { #expect(await limiter.tryAcquire()) }
+    #expect(await !limiter.tryAcquire())
+    clock.advance(by: .seconds(3600))
+    var granted = 0
+    while await limiter.tryAcquire() { granted += 1 }
+    #expect(granted == 20)
+  }
+
+  @Test("one limiter is shared by concurrent callers: each refill lets exactly one through")
+  func sharedAcrossCallers() async throws {
+    let clock = ManualClock()
+    let limiter = RateLimiter(limit: .apple, clock: clock.clientClock)
+    let done = Counter()
+    let tasks = (0..<25).map { _ in
+      Task {
+        try await limiter.acquire()
+        done.increment()
+      }
+    }
+    #expect(await eventually { done.count == 20 && clock.sleeperCount == 5 })
+    for round in 1...5 {
+      clock.advance(by: .seconds(3))
+      #expect(await eventually { done.count == 20 + round && clock.sleeperCount == 5 - round })
+    }
+    for task in tasks { try await task.value }
+    #expect(done.count == 25)
+    #expect(clock.now == .seconds(15))
+  }
+
+  @Test("a caller cancelled while waiting stops at once and uses no token")
+  func cancellationWhileWaiting() async throws {
+    let clock = ManualClock()
+    let limiter = RateLimiter(
+      limit: RateLimit(requests: 1, period: .seconds(10)), clock: clock.clientClock)
+    try await limiter.acquire()
+    let waiter = Task { try await limiter.acquire() }
+    #expect(await eventually { clock.sleeperCount == 1 })
+    waiter.cancel()
+    await #expect(throws: CancellationError.self) { try await waiter.value }
+    #expect(clock.sleeperCount == 0)
+    clock.advance(by: .seconds(10))
+    #expect(await limiter.tryAcquire())
+  }
+
+  @Test("after throttling no token is handed out for the cool-down, whatever the bucket holds")
+  func coolDown() async throws {
+    let clock = ManualClock()
+    let limiter = RateLimiter(limit: .apple, clock: clock.clientClock)
+    await limiter.throttled()
+    #expect(await limiter.waitTime() == .seconds(60))
+    #expect(await !limiter.tryAcquire())
+    let waiter = Task { try await limiter.acquire() }
+    #expect(await eventually { clock.sleeperCount == 1 })
+    clock.advance(by: .seconds(60))
+    try await waiter.value
+    #expect(await limiter.waitTime() == nil)
+  }
+}
