@@ -40,8 +40,7 @@ public struct ArtworkPlaceholder: Widget, Sendable {
   }
 
   /// Converts HSL (hue in degrees, the others 0…1) to 8-bit RGB.
-  static func hsl(hue: Double, saturation s: Double, lightness l: Double) -> (UInt8, UInt8, UInt8)
-  {
+  static func hsl(hue: Double, saturation s: Double, lightness l: Double) -> (UInt8, UInt8, UInt8) {
     let c = (1 - abs(2 * l - 1)) * s
     let hp = hue / 60
     let x = c * (1 - abs(hp.truncatingRemainder(dividingBy: 2) - 1))

@@ -96,7 +96,7 @@ extension DetailView {
     let focused = model.focusedWork
     pieces.append(Self.gap())
     pieces.append(
-      Piece(height: TileView.height) { rect, buffer, rects in
+      Piece(height: TileView.compactHeight) { rect, buffer, rects in
         let columns = Layout.horizontal(
           Array(repeating: Constraint.fill(1), count: 5), spacing: 1
         ).split(rect)

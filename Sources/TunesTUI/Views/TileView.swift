@@ -5,13 +5,17 @@ import TerminalUI
 /// favourite), the title, and two or three facts that suit the kind.
 ///
 /// ```
-/// ▌▒▒♪▒▒ Song                            ★
-/// ▌▒▒▒▒▒ Better Together
-/// ▌▒▒▒▒▒ Jack Johnson · 3:27 · 2005
+/// ▌▒▒▒▒▒▒▒▒▒ Song                         ★
+/// ▌▒▒▒▒▒▒▒▒▒ Better Together
+/// ▌▒▒▒▒♪▒▒▒▒ Jack Johnson
+/// ▌▒▒▒▒▒▒▒▒▒ 3:27 · $1.29
+/// ▌▒▒▒▒▒▒▒▒▒
 /// ```
 public struct TileView: Widget, Sendable {
-  /// Rows a tile takes.
-  public static let height = 3
+  /// Rows a full tile takes (the grid leaves one empty row below each).
+  public static let height = 5
+  /// Rows a compact tile takes.
+  public static let compactHeight = 3
   /// The item (its strings are sanitized here).
   public var item: CatalogItem
   /// Whether the tile is selected (a bar and a tinted background).
@@ -36,7 +40,7 @@ public struct TileView: Widget, Sendable {
     self.isCompact = isCompact
   }
 
-  /// Draws the tile into `area` (its first three rows).
+  /// Draws the tile into `area`.
   public func render(in area: Rect, buffer: inout Buffer) {
     let area = area.intersection(buffer.area)
     guard !area.isEmpty else { return }
@@ -48,7 +52,7 @@ public struct TileView: Widget, Sendable {
         buffer.set(Cell("▌", style: base.fg(Theme.accent), width: 1), x: bar.x, y: y)
       }
     }
-    let artWidth = isCompact ? min(4, area.width / 4) : min(6, area.width / 5)
+    let artWidth = isCompact ? min(4, area.width / 4) : min(10, area.width / 4)
     let art = Rect(x: area.x + 1, y: area.y, width: artWidth, height: area.height)
     ArtworkPlaceholder(id: item.id, kind: item.kind).render(in: art, buffer: &buffer)
     let text = area.inset(right: 1, left: artWidth > 0 ? 2 + artWidth : 1)
@@ -74,13 +78,31 @@ public struct TileView: Widget, Sendable {
         style: base.fg(Theme.star), clippedTo: text.row(0))
     }
     let title = DisplayText.clean(item.title) ?? "Untitled"
+    let facts = ItemFacts.tile(item)
+    let factRows = facts.count > 1 ? 2 : facts.count
+    let wrapped = Paragraph.wrap(title, width: text.width)
+    let titleRows = max(1, min(wrapped.count, text.height - 1 - factRows))
+    var y = text.y + 1
+    for i in 0..<titleRows {
+      var line = i < wrapped.count ? wrapped[i] : ""
+      if i == titleRows - 1 && wrapped.count > titleRows {
+        line = truncate(line + " …", toWidth: text.width)
+      }
+      buffer.set(
+        string: truncate(line, toWidth: text.width), at: Position(x: text.x, y: y),
+        style: Theme.title.patched(onto: base), clippedTo: text)
+      y += 1
+    }
+    if let first = facts.first {
+      buffer.set(
+        string: truncate(first, toWidth: text.width), at: Position(x: text.x, y: y),
+        style: Theme.text.patched(onto: base), clippedTo: text)
+      y += 1
+    }
+    let rest = facts.dropFirst().joined(separator: " · ")
     buffer.set(
-      string: truncate(title, toWidth: text.width), at: Position(x: text.x, y: text.y + 1),
-      style: Theme.title.patched(onto: base), clippedTo: text.row(1))
-    let facts = ItemFacts.tile(item).joined(separator: " · ")
-    buffer.set(
-      string: truncate(facts, toWidth: text.width), at: Position(x: text.x, y: text.y + 2),
-      style: Theme.secondary.patched(onto: base), clippedTo: text.row(2))
+      string: truncate(rest, toWidth: text.width), at: Position(x: text.x, y: y),
+      style: Theme.secondary.patched(onto: base), clippedTo: text)
   }
 
   private func renderCompact(in text: Rect, base: Style, buffer: inout Buffer) {
