@@ -14,7 +14,7 @@ enum SearchScreen {
     HeaderBar(crumbs: [], hints: hints(search)).render(in: rows[0], buffer: &frame.buffer)
     let cursor = queryBox(state, focused: focusedQuery, in: rows[1], buffer: &frame.buffer)
     frame.hits.add(rows[1], .queryBox)
-    let content = rows[2].inset(horizontal: 1, vertical: 0)
+    let content = rows[2].inset(top: 1, right: 1, left: 1)
     frame.resultsOffset = SearchResultsView.render(
       state, in: content, buffer: &frame.buffer, hits: &frame.hits)
     StatusBar.render(
