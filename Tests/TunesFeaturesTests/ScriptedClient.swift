@@ -33,6 +33,17 @@ final class ScriptedClient: Sendable {
     return requests[index].parameters.first { $0.name == name }?.value
   }
 
+  /// The first request whose `name` parameter is `value`, as `name=value` pairs.
+  func request(with name: String, _ value: String) -> [String: String]? {
+    guard
+      let request = requests.first(where: {
+        $0.parameters.contains(CatalogRequest.Parameter(name, value))
+      })
+    else { return nil }
+    return Dictionary(
+      request.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+  }
+
   var client: ITunesClient {
     ITunesClient(
       fetch: { [self] request in
