@@ -75,26 +75,24 @@ public struct AppFeature: Reducer {
     }
   }
 
+  /// Reads saved filters, favourite ids and history, in that order, in one effect (so the
+  /// actions arrive in a known order).
   private func startUp() -> Effect<AppAction> {
     let history = dependencies.history
     let favorites = dependencies.favorites
     let filtersStore = dependencies.filtersStore
-    return .merge(
-      .run { send in
-        send(.historyLoaded(try await history.recent()))
-      } catch: { error, send in
-        send(.storageFailed(.storage(error.localizedDescription)))
-      },
-      .run { send in
-        send(.favoriteIDsLoaded(try await favorites.ids()))
-      } catch: { error, send in
-        send(.storageFailed(.storage(error.localizedDescription)))
-      },
-      .run { send in
-        send(.filtersLoaded(try await filtersStore.load()))
-      } catch: { error, send in
-        send(.storageFailed(.storage(error.localizedDescription)))
-      })
+    return .run { send in
+      func storageFailure(_ error: any Error) -> AppAction {
+        .storageFailed(.storage(error.localizedDescription))
+      }
+      do { send(.filtersLoaded(try await filtersStore.load())) } catch {
+        send(storageFailure(error))
+      }
+      do { send(.favoriteIDsLoaded(try await favorites.ids())) } catch {
+        send(storageFailure(error))
+      }
+      do { send(.historyLoaded(try await history.recent())) } catch { send(storageFailure(error)) }
+    }
   }
 
   private func goBack(_ state: inout AppState) -> Effect<AppAction> {
