@@ -44,7 +44,7 @@ enum DetailScreen {
       crumbs: [model.shownItem.kind.displayName, title],
       hints: [("Esc", "back"), ("o", "store"), ("?", "keys")]
     ).render(in: rows[0], buffer: &frame.buffer)
-    let content = rows[2].inset(horizontal: 2, vertical: 0)
+    let content = rows[2].inset(right: 1, left: 2)
     let document = DetailView(model: model).document(width: max(1, content.width - 1))
     let maximum = ScrollState.maximumOffset(
       content: document.buffer.height, viewport: content.height)

@@ -19,15 +19,11 @@ enum StatusBar {
   /// The right part on the search screen: count, source, "200 reached".
   static func searchRight(_ search: SearchState) -> [Span] {
     var parts: [Span] = []
-    if let items = search.results.value, search.submitted != nil {
-      parts.append(Span(DisplayText.count(items.count, "result"), style: Theme.bar))
-    }
+    guard let items = search.results.value, search.submitted != nil else { return [] }
+    parts.append(Span(DisplayText.count(items.count, "result"), style: Theme.bar))
     switch search.source {
     case .cache(let fetchedAt, let stale)?:
-      let text =
-        stale
-        ? "stale cache from \(DisplayText.timestamp(fetchedAt))"
-        : "cached \(DisplayText.timestamp(fetchedAt))"
+      let text = "\(stale ? "stale cache" : "cache") from \(DisplayText.timestamp(fetchedAt))"
       parts.append(Span(" · ", style: Theme.bar.fg(Theme.muted)))
       parts.append(Span(text, style: Theme.bar.fg(stale ? Theme.star : Theme.barText)))
     case .network?:

@@ -1,5 +1,6 @@
 import ITunesCatalog
 import TerminalUI
+import TunesFeatures
 
 extension DetailView {
   /// The tracks (album) or latest episodes (podcast) block.
@@ -36,7 +37,7 @@ extension DetailView {
   static func trackRow(_ item: CatalogItem, number: Int?) -> TrackRow {
     let title = DisplayText.clean(item.title) ?? "Untitled"
     var trailing: [String] = []
-    if number == nil, let date = DisplayText.date(item.releaseDate) { trailing.append(date) }
+    if number == nil, let date = FactText.day(item.releaseDate) { trailing.append(date) }
     if let length = item.formattedDuration { trailing.append(length) }
     return TrackRow(
       number: number.map { String($0) } ?? "•", title: title,

@@ -53,26 +53,10 @@ public enum DisplayText {
     return "\(text) (\(DisplayText.count(count, "rating")))"
   }
 
-  private static let months = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-  ]
-
-  /// A date as `1 Mar 2005` (UTC), independent of the locale.
-  public static func date(_ date: Date?) -> String? {
-    guard let date else { return nil }
-    let iso = ISODate.string(from: date)
-    let parts = iso.prefix(10).split(separator: "-")
-    guard parts.count == 3, let month = Int(parts[1]), let day = Int(parts[2]),
-      (1...12).contains(month)
-    else { return nil }
-    return "\(day) \(months[month - 1]) \(parts[0])"
-  }
-
-  /// A short relative-free timestamp for "stale from": `28 Nov 2026 14:05` (UTC).
+  /// A timestamp for "stale from": `2026-11-28 14:05` (UTC), independent of the locale.
   public static func timestamp(_ date: Date) -> String {
     let iso = ISODate.string(from: date)
-    let time = iso.dropFirst(11).prefix(5)
-    return "\(Self.date(date) ?? String(iso.prefix(10))) \(time)"
+    return "\(iso.prefix(10)) \(iso.dropFirst(11).prefix(5))"
   }
 
   /// `m:ss` style countdown of whole seconds, rounded up: `0:42`.
