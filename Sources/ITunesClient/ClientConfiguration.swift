@@ -1,6 +1,9 @@
 import Foundation
 
-/// Where the client sends requests and how patiently: base URL, deadline, retries and pacing.
+/// Where the client sends requests and how patiently: base URL, deadline, retries and body cap.
+///
+/// Pacing is not here: it belongs to the `RateLimiter` a client is given (`RateLimiter.shared`,
+/// Apple's 20 a minute, unless a test passes its own), because one budget serves the whole process.
 public struct ClientConfiguration: Sendable {
   /// Apple's API host, `https://itunes.apple.com`.
   public static let defaultBaseURLString = "https://itunes.apple.com"
@@ -19,8 +22,6 @@ public struct ClientConfiguration: Sendable {
   public private(set) var timeoutSeconds: Double
   /// How 5xx answers are retried.
   public var retry: RetryPolicy
-  /// The request budget shared by the process (used when a limiter is made for this configuration).
-  public var rateLimit: RateLimit
   /// The cap on a response body, in bytes.
   public var maxBodyBytes: Int
 
@@ -30,17 +31,16 @@ public struct ClientConfiguration: Sendable {
   public init(
     baseURL: String = ClientConfiguration.defaultBaseURLString,
     timeoutSeconds: Double = ClientConfiguration.defaultTimeoutSeconds,
-    retry: RetryPolicy = RetryPolicy(), rateLimit: RateLimit = .apple,
+    retry: RetryPolicy = RetryPolicy(),
     maxBodyBytes: Int = ClientConfiguration.defaultMaxBodyBytes
   ) throws(ClientError) {
     self.baseURL = try Self.validatedBaseURL(baseURL)
     self.timeoutSeconds = try Self.validatedTimeout(timeoutSeconds)
     self.retry = retry
-    self.rateLimit = rateLimit
     self.maxBodyBytes = maxBodyBytes
   }
 
-  /// The default configuration: Apple's host, 15 s, 3 attempts, 20 requests a minute.
+  /// The default configuration: Apple's host, 15 s, 3 attempts, 16 MiB.
   public static var standard: ClientConfiguration {
     // The constant parses; the fallback only keeps this total without a force unwrap.
     ClientConfiguration(
@@ -52,7 +52,6 @@ public struct ClientConfiguration: Sendable {
     self.baseURL = baseURL
     self.timeoutSeconds = timeoutSeconds
     self.retry = RetryPolicy()
-    self.rateLimit = .apple
     self.maxBodyBytes = Self.defaultMaxBodyBytes
   }
 

@@ -58,7 +58,16 @@ public enum ClientError: Error, Equatable, Sendable {
 extension ClientError {
   /// The phase an error belongs to.
   public enum Phase: String, Sendable {
-    case request, transport, status, decoding, cache
+    /// Before anything was sent.
+    case request
+    /// No complete HTTP answer.
+    case transport
+    /// An HTTP answer that is not a page.
+    case status
+    /// A 200 whose body is not a usable page.
+    case decoding
+    /// The response cache could not answer.
+    case cache
   }
 
   /// How a command-line program should exit for an error (BSD `sysexits.h` values).

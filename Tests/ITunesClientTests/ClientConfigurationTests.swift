@@ -10,7 +10,7 @@ struct ClientConfigurationTests {
     #expect(configuration.baseURL.absoluteString == "https://itunes.apple.com")
     #expect(configuration.timeoutSeconds == 15)
     #expect(configuration.retry.maxAttempts == 3)
-    #expect(configuration.rateLimit == RateLimit(requests: 20, period: .seconds(60)))
+    #expect(RateLimiter.shared.limit == RateLimit(requests: 20, period: .seconds(60)))
     #expect(configuration.maxBodyBytes == 16 * 1024 * 1024)
     #expect(ClientConfiguration.standard.baseURL == configuration.baseURL)
   }
