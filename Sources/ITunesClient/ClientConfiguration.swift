@@ -9,6 +9,8 @@ public struct ClientConfiguration: Sendable {
   public static let defaultBaseURLString = "https://itunes.apple.com"
   /// The environment variable that overrides the base URL (`--api-base` wins over it).
   public static let environmentKey = "TUNES_API_BASE"
+  /// The environment variable that picks the live transport, `urlsession` or `curl`.
+  public static let transportEnvironmentKey = "TUNES_HTTP_TRANSPORT"
   /// The default overall deadline of one HTTP exchange, in seconds.
   public static let defaultTimeoutSeconds = 15.0
   /// The largest accepted timeout, one day (larger values are surely typos).
@@ -24,6 +26,8 @@ public struct ClientConfiguration: Sendable {
   public var retry: RetryPolicy
   /// The cap on a response body, in bytes.
   public var maxBodyBytes: Int
+  /// The live HTTP transport (`TUNES_HTTP_TRANSPORT=urlsession|curl`; libcurl by default on Linux).
+  public var transport: HTTPTransport.Kind
 
   /// Makes a validated configuration.
   ///
@@ -32,12 +36,14 @@ public struct ClientConfiguration: Sendable {
     baseURL: String = ClientConfiguration.defaultBaseURLString,
     timeoutSeconds: Double = ClientConfiguration.defaultTimeoutSeconds,
     retry: RetryPolicy = RetryPolicy(),
-    maxBodyBytes: Int = ClientConfiguration.defaultMaxBodyBytes
+    maxBodyBytes: Int = ClientConfiguration.defaultMaxBodyBytes,
+    transport: HTTPTransport.Kind = HTTPTransport.defaultKind
   ) throws(ClientError) {
     self.baseURL = try Self.validatedBaseURL(baseURL)
     self.timeoutSeconds = try Self.validatedTimeout(timeoutSeconds)
     self.retry = retry
     self.maxBodyBytes = maxBodyBytes
+    self.transport = transport
   }
 
   /// The default configuration: Apple's host, 15 s, 3 attempts, 16 MiB.
@@ -53,13 +59,16 @@ public struct ClientConfiguration: Sendable {
     self.timeoutSeconds = timeoutSeconds
     self.retry = RetryPolicy()
     self.maxBodyBytes = Self.defaultMaxBodyBytes
+    self.transport = HTTPTransport.defaultKind
   }
 
   /// Resolves the settings from the command line and environment.
   ///
   /// The base URL is `apiBase` (`--api-base`) if given, else `TUNES_API_BASE` if set and not empty,
-  /// else Apple's host. `timeout` is the text of `--timeout SECONDS`, if given.
-  /// - Throws: `ClientError.invalidBaseURL` naming the bad URL, `.invalidTimeout`.
+  /// else Apple's host. `timeout` is the text of `--timeout SECONDS`, if given. The transport is
+  /// `TUNES_HTTP_TRANSPORT` (`urlsession` or `curl`) if set, else the platform's default.
+  /// - Throws: `ClientError.invalidBaseURL` naming the bad URL, `.invalidTimeout`,
+  ///   `.invalidTransport`.
   public static func resolve(
     apiBase: String?, timeout: String? = nil, environment: [String: String]
   ) throws(ClientError) -> ClientConfiguration {
@@ -74,7 +83,14 @@ public struct ClientConfiguration: Sendable {
       }
       seconds = value
     }
-    return try ClientConfiguration(baseURL: base, timeoutSeconds: seconds)
+    var transport = HTTPTransport.defaultKind
+    if let name = environment[transportEnvironmentKey], !name.isEmpty {
+      guard let kind = HTTPTransport.Kind(rawValue: name.lowercased()) else {
+        throw .invalidTransport(name)
+      }
+      transport = kind
+    }
+    return try ClientConfiguration(baseURL: base, timeoutSeconds: seconds, transport: transport)
   }
 
   /// Checks a base URL: https with a host, or http with a loopback host; no query or fragment.

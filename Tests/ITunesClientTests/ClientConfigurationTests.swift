@@ -83,4 +83,15 @@ struct ClientConfigurationTests {
       apiBase: nil, timeout: "2.5", environment: [:])
     #expect(configuration.timeoutSeconds == 2.5)
   }
+
+  @Test("TUNES_HTTP_TRANSPORT picks the transport; libcurl is the default on Linux")
+  func transportChoice() throws {
+    #expect(try ClientConfiguration.resolve(apiBase: nil, environment: [:]).transport == .curl)
+    let chosen = try ClientConfiguration.resolve(
+      apiBase: nil, environment: ["TUNES_HTTP_TRANSPORT": "URLSession"])
+    #expect(chosen.transport == .urlSession)
+    #expect(throws: ClientError.invalidTransport("wget")) {
+      try ClientConfiguration.resolve(apiBase: nil, environment: ["TUNES_HTTP_TRANSPORT": "wget"])
+    }
+  }
 }
