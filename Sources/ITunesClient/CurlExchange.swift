@@ -12,6 +12,8 @@
       let userAgent: String
       let timeoutSeconds: Double
       let maxBodyBytes: Int
+      /// Idle multi handles, which keep their open connections between requests.
+      let multis: CurlMultiPool
     }
 
     private let lock = NSLock()
@@ -62,10 +64,9 @@
         return .failure(ClientError.transport("libcurl could not make a handle"))
       }
       defer { curl_easy_cleanup(easy) }
-      guard let multi = curl_multi_init() else {
+      guard let multi = options.multis.take() else {
         return .failure(ClientError.transport("libcurl could not make a multi handle"))
       }
-      defer { curl_multi_cleanup(multi) }
       var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
       var headerList: UnsafeMutablePointer<curl_slist>?
       for (name, value) in request.headers where name.lowercased() != "user-agent" {
@@ -76,11 +77,15 @@
         configure(easy, url: request.url, headers: headerList, errors: buffer.baseAddress)
       }
       guard configured else {
+        options.multis.give(multi)
         return .failure(ClientError.transport("libcurl refused an option"))
       }
       curl_multi_add_handle(multi, easy)
       let code = drive(multi)
+      // Removing an unfinished transfer closes its connection; a finished one stays in the
+      // multi handle's connection cache for the next request.
       curl_multi_remove_handle(multi, easy)
+      options.multis.give(multi)
       let detail = errorBuffer.withUnsafeBufferPointer { buffer in
         buffer.baseAddress.map { String(cString: $0) } ?? ""
       }

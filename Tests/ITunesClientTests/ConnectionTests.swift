@@ -23,6 +23,20 @@ struct ConnectionTests {
     #expect(head.lowercased().contains("\r\nuser-agent: tunes/0.1.0\r\n"))
   }
 
+  @Test("a second request reuses the open connection", arguments: HTTPTransport.Kind.allCases)
+  func keepAlive(kind: HTTPTransport.Kind) async throws {
+    let body = Bodies.onePage
+    let answer = Data("HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
+    let server = try TinyServer(.respondKeepAlive(answer))
+    defer { server.stop() }
+    let client = try liveClient(base: server.baseURL, kind: kind)
+    for _ in 0..<3 {
+      #expect(try await client.fetch(request).page.items.count == 1)
+    }
+    #expect(server.requestHeads.count == 3)
+    #expect(server.connectionCount == 1)
+  }
+
   @Test(
     "cancelling the task closes the connection and reports cancelled",
     arguments: HTTPTransport.Kind.allCases)
