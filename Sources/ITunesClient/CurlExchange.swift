@@ -21,7 +21,6 @@
     private let host: String
     private var multi: UnsafeMutableRawPointer?
     private var cancelled = false
-    private var transferDone = false
     fileprivate var body = Data()
     fileprivate var headers: [String: String] = [:]
     fileprivate var tooLarge = false
@@ -60,6 +59,11 @@
 
     /// The blocking transfer, on the exchange's own thread.
     private func perform(_ request: TransportRequest) -> Result<TransportResponse, Error> {
+      // Allocated before the handle so that it outlives it (libcurl writes into it).
+      let errorSize = Int(CURL_ERROR_SIZE) + 1
+      let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: errorSize)
+      errorBuffer.initialize(repeating: 0, count: errorSize)
+      defer { errorBuffer.deallocate() }
       guard let easy = curl_easy_init() else {
         return .failure(ClientError.transport("libcurl could not make a handle"))
       }
@@ -67,16 +71,12 @@
       guard let multi = options.multis.take() else {
         return .failure(ClientError.transport("libcurl could not make a multi handle"))
       }
-      var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
       var headerList: UnsafeMutablePointer<curl_slist>?
       for (name, value) in request.headers where name.lowercased() != "user-agent" {
         headerList = curl_slist_append(headerList, "\(name): \(value)")
       }
       defer { curl_slist_free_all(headerList) }
-      let configured = errorBuffer.withUnsafeMutableBufferPointer { buffer in
-        configure(easy, url: request.url, headers: headerList, errors: buffer.baseAddress)
-      }
-      guard configured else {
+      guard configure(easy, url: request.url, headers: headerList, errors: errorBuffer) else {
         options.multis.give(multi)
         return .failure(ClientError.transport("libcurl refused an option"))
       }
@@ -86,10 +86,7 @@
       // multi handle's connection cache for the next request.
       curl_multi_remove_handle(multi, easy)
       options.multis.give(multi)
-      let detail = errorBuffer.withUnsafeBufferPointer { buffer in
-        buffer.baseAddress.map { String(cString: $0) } ?? ""
-      }
-      return outcome(code, easy: easy, detail: detail)
+      return outcome(code, easy: easy, detail: String(cString: errorBuffer))
     }
 
     /// Runs the multi loop until the transfer ends or the exchange is cancelled.
