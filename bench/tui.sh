@@ -24,7 +24,10 @@ PLACEHOLDER="songs, albums, artists"
 SOCKET="tunes-bench-$$"
 TICKS_PER_SECOND=$(getconf CLK_TCK)
 IDLE_SECONDS=10
-cleanup_tmux() { tmux -L "$SOCKET" kill-server 2>/dev/null || true; }
+cleanup_tmux() {
+  tmux -L "$SOCKET" kill-server 2>/dev/null || true
+  rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCKET"
+}
 trap cleanup_tmux EXIT
 
 echo "== terminal app ($(nproc) cores)"

@@ -142,6 +142,8 @@ public final class TmuxSession: Sendable {
   /// Stops the private server and everything running in it. Safe to call twice.
   public func kill() {
     _ = try? run(["kill-server"])
+    // tmux leaves its socket file behind.
+    try? FileManager.default.removeItem(atPath: "/tmp/tmux-\(getuid())/\(socket)")
   }
 
   /// `text` quoted for `/bin/sh` (single quotes, embedded ones escaped).

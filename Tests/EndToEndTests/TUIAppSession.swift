@@ -38,7 +38,11 @@ final class TUIAppSession: Sendable {
   ///   - extra: request → recorded file name in the shared fixtures, served in addition.
   ///   - columns: the pane's width.
   ///   - rows: the pane's height.
-  init(extra: [String: String] = [:], columns: Int = 120, rows: Int = 40) throws {
+  ///   - environment: more variables for tunes (e.g. `NO_COLOR`).
+  init(
+    extra: [String: String] = [:], columns: Int = 120, rows: Int = 40,
+    environment more: [String: String] = [:]
+  ) throws {
     let binary = try Self.binary()
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tunes-tui-e2e-\(UUID().uuidString.prefix(8))", isDirectory: true)
@@ -57,7 +61,7 @@ final class TUIAppSession: Sendable {
       "TUNES_API_BASE": server.baseURL.absoluteString,
       "TUNES_LOG": directory.appendingPathComponent("tunes.log").path,
       "SWIFT_BACKTRACE": "enable=no",
-    ]
+    ].merging(more) { _, new in new }
     let quotedBinary = TmuxSession.shellQuote(binary.path)
     let wrapper = [
       "echo \(Self.startMarker)",
@@ -83,8 +87,15 @@ final class TUIAppSession: Sendable {
   /// when tunes exits instead (e.g. the app is not wired into the CLI).
   @discardableResult
   func waitForApp() async throws -> String {
-    let screen = try await tmux.waitFor("the app's query box (or tunes exiting)") {
-      $0.contains(Self.queryPlaceholder) || $0.contains(Self.doneMarker)
+    let screen: String
+    do {
+      screen = try await tmux.waitFor("the app's query box (or tunes exiting)") {
+        $0.contains(Self.queryPlaceholder) || $0.contains(Self.doneMarker)
+      }
+    } catch {
+      throw TUIAppFailure(
+        "\(error)\nLog:\n\(log())\n(An empty log means TunesApp.run never started: is the CLI's "
+          + "main thread blocked while the @MainActor app waits for it?)")
     }
     if screen.contains(Self.doneMarker) {
       throw TUIAppFailure(

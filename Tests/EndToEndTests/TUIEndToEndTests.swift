@@ -26,10 +26,21 @@ struct TUIEndToEndTests {
     }
   }
 
-  /// The column (in characters) where `text` starts on `line`, if it is there.
-  static func column(of text: String, in line: Substring) -> Int? {
-    guard let range = line.range(of: text) else { return nil }
-    return line.distance(from: line.startIndex, to: range.lowerBound)
+  /// The SGR colour parameters (30–37, 38, 40–47, 48, 90–97, 100–107) in an escaped capture.
+  static func colourParameters(in escaped: String) -> [Int] {
+    var found: [Int] = []
+    var rest = escaped[...]
+    while let start = rest.range(of: "\u{1B}[") {
+      let body = rest[start.upperBound...].prefix { $0.isNumber || $0 == ";" }
+      let end = rest.index(start.upperBound, offsetBy: body.count)
+      if end < rest.endIndex, rest[end] == "m" {
+        let colours: [ClosedRange<Int>] = [30...38, 40...48, 90...97, 100...107]
+        found += body.split(separator: ";").compactMap { Int($0) }
+          .filter { value in colours.contains { $0.contains(value) } }
+      }
+      rest = rest[end...]
+    }
+    return found
   }
 
   /// Whether some row shows `left` in the left half and `right` in the right half.
@@ -37,10 +48,12 @@ struct TUIEndToEndTests {
     -> Bool
   {
     screen.split(separator: "\n", omittingEmptySubsequences: false).contains { line in
-      guard let leftColumn = column(of: left, in: line),
-        let rightColumn = column(of: right, in: line[line.index(after: line.startIndex)...])
+      guard let leftMatch = line.range(of: left),
+        let rightMatch = line[leftMatch.upperBound...].range(of: right)
       else { return false }
-      return leftColumn < width / 2 && rightColumn + 1 >= width / 2
+      let leftColumn = line.distance(from: line.startIndex, to: leftMatch.lowerBound)
+      let rightColumn = line.distance(from: line.startIndex, to: rightMatch.lowerBound)
+      return leftColumn < width / 2 && rightColumn >= width / 2
     }
   }
 
@@ -111,6 +124,61 @@ struct TUIEndToEndTests {
     try app.tmux.press("C-c")
     #expect(try await app.waitForExit() == 0)
     try expectRestored(app)
+  }
+
+  @Test("clicking a tile selects it and a second click opens its detail")
+  func mouseClicks() async throws {
+    let results = try Self.recordedResults()
+    try #require(results.count >= 2)
+    let app = try TUIAppSession(extra: [Self.search: Self.recording])
+    defer { app.close() }
+    try await app.waitForApp()
+    try app.tmux.type("jack johnson")
+    try app.tmux.press("Enter")
+    let grid = try await app.tmux.waitFor("two columns of tiles") {
+      Self.showsSideBySide(results[0].title, results[1].title, in: $0, width: app.tmux.columns)
+    }
+    // Where the second result's title is drawn (SGR mouse reports count from 1).
+    let lines = grid.split(separator: "\n", omittingEmptySubsequences: false)
+    let row = try #require(lines.firstIndex { $0.contains(results[1].title) })
+    let line = lines[row]
+    let match = try #require(line.range(of: results[1].title))
+    let column = line.distance(from: line.startIndex, to: match.lowerBound)
+    let click = "\u{1B}[<0;\(column + 2);\(row + 1)M\u{1B}[<0;\(column + 2);\(row + 1)m"
+
+    try app.tmux.type(click)
+    try await app.tmux.waitFor("the second tile selected") { screen in
+      screen.contains("25 results") && screen != grid
+    }
+    #expect(!(try app.tmux.capture().contains("Esc back")), "one click only selects")
+    try app.tmux.type(click)
+    try await app.tmux.waitFor("the second result's detail") {
+      $0.contains("Esc back") && $0.contains(results[1].author)
+    }
+    try app.tmux.press("q")
+    #expect(try await app.waitForExit() == 0)
+  }
+
+  @Test(
+    "the screen has colours on a 256-colour terminal and none with NO_COLOR",
+    arguments: [false, true])
+  func colours(noColor: Bool) async throws {
+    let app = try TUIAppSession(
+      extra: [Self.search: Self.recording], environment: noColor ? ["NO_COLOR": "1"] : [:])
+    defer { app.close() }
+    try await app.waitForApp()
+    try app.tmux.type("jack johnson")
+    try app.tmux.press("Enter")
+    try await app.tmux.waitFor(text: "25 results")
+    let escaped = try app.tmux.capture(escapes: true)
+    let colours = Self.colourParameters(in: escaped)
+    if noColor {
+      #expect(colours.isEmpty, "no colour with NO_COLOR")
+    } else {
+      #expect(!colours.isEmpty, "colours on a 256-colour terminal")
+    }
+    try app.tmux.press("q")
+    #expect(try await app.waitForExit() == 0)
   }
 
   @Test("resizing the window redraws the screen at the new size")
