@@ -116,6 +116,9 @@ public final class ProgramLoop {
       return
     }
     let actions = KeyMap.actions(for: event, state: &state, frame: lastFrame)
+    log.log(
+      "input \(String(describing: event).prefix(80)) -> \(actions.map { String(describing: $0).prefix(60) })"
+    )
     for action in actions {
       store.send(action)
       if state.app.shouldQuit { return }
