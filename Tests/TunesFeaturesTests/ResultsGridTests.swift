@@ -179,12 +179,15 @@ struct ResultsGridTests {
     let loaded = makeStore(Self.loaded(Samples.items(2)), Samples.dependencies())
     try await loaded.send(.focusMoved(to: .query)) { $0.search.focus = .query }
     try await loaded.send(.focusMoved(to: .results)) { $0.search.focus = .results }
+    let item = Samples.items(1)[0]
     try await loaded.send(.tileOpened) {
-      $0.stack = [.detail(DetailState(item: Samples.items(1)[0], details: .loading(previous: nil)))]
+      $0.stack = [.detail(DetailState(item: item, details: .loading(previous: nil)))]
+    }
+    let failure = FeatureError.client(.unexpectedStatus(0))
+    try await loaded.receive(.detail(.detailsLoaded(itemID: 1, .failure(failure)))) {
+      $0.stack = [.detail(DetailState(item: item, details: .failed(failure, previous: nil)))]
     }
     try await loaded.send(.focusMoved(to: .query))
-    await loaded.skipInFlightEffects()
-    loaded.skipReceivedActions()
     try await loaded.finish()
     try await store.finish()
   }

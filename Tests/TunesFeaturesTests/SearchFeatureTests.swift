@@ -105,6 +105,42 @@ struct SearchFeatureTests {
     try await store.finish()
   }
 
+  @Test("Enter with a suggestion highlighted runs that suggestion; a cached answer says so")
+  func submitHighlighted() async throws {
+    let clock = TestClock()
+    let fetched = Date(timeIntervalSince1970: 1_700_000_000)
+    let client = ITunesClient(fetch: { _ in
+      try await clock.sleep(for: .seconds(1))
+      return CatalogResponse(
+        page: CatalogPage(items: Samples.items(2)), body: Data(),
+        source: .cache(fetchedAt: fetched, stale: true, because: .offline))
+    })
+    var state = AppState()
+    state.search.query = "ja"
+    state.search.suggestions = ["Jack Johnson", "jackson 5"]
+    state.search.highlightedSuggestion = 1
+    let store = makeStore(state, Samples.dependencies(client: client))
+    try await store.send(.querySubmitted) {
+      $0.search.query = "jackson 5"
+      $0.search.requestID = 1
+      $0.search.submitted = SubmittedSearch(term: "jackson 5", filters: SearchFilters(), limit: 30)
+      $0.search.results = .loading(previous: nil)
+      $0.search.focus = .results
+      $0.search.suggestions = []
+      $0.search.highlightedSuggestion = nil
+    }
+    try await store.receive(.historyLoaded(["jackson 5"])) { $0.search.history = ["jackson 5"] }
+    await clock.advance(by: .seconds(1))
+    let response = CatalogResponse(
+      page: CatalogPage(items: Samples.items(2)), body: Data(),
+      source: .cache(fetchedAt: fetched, stale: true, because: .offline))
+    try await store.receive(.searchResponse(requestID: 1, .success(response))) {
+      $0.search.results = .loaded(Samples.items(2))
+      $0.search.source = .cache(fetchedAt: fetched, stale: true)
+    }
+    try await store.finish()
+  }
+
   @Test("a response to an older query is dropped and changes nothing")
   func staleResponse() async throws {
     let clock = TestClock()
