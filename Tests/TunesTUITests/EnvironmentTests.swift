@@ -1,4 +1,5 @@
 import Foundation
+import TerminalPOSIX
 import TerminalUI
 import Testing
 import TunesFeatures
@@ -7,32 +8,12 @@ import TunesFeatures
 
 @Suite("Capabilities, doctor and the filters file")
 struct EnvironmentTests {
-  static let depthTable: [([String: String], ColorDepth)] = [
-    (["TERM": "xterm-256color", "COLORTERM": "truecolor"], .truecolor),
-    (["TERM": "tmux-256color"], .ansi256),
-    (["TERM": "xterm"], .ansi16),
-    (["TERM": "xterm-256color", "NO_COLOR": "1"], .none),
-    (["TERM": "dumb"], .none),
-    ([:], .ansi16),
-  ]
-
-  @Test("the colour depth comes from NO_COLOR, COLORTERM and TERM", arguments: depthTable)
-  func colorDepth(environment: [String: String], expected: ColorDepth) {
-    #expect(TerminalCapabilities.detect(environment: environment).colorDepth == expected)
-  }
-
-  @Test("a DECRQM report settles synchronized output; device attributes first mean no")
-  func probeAnswers() {
-    var capabilities = TerminalCapabilities(terminalName: "x", colorDepth: .ansi16)
-    let reported = capabilities.apply(.modeReport(mode: 2026, value: 2))
-    #expect(reported)
-    #expect(capabilities.synchronizedOutput == true)
-    var other = TerminalCapabilities(terminalName: "x", colorDepth: .ansi16)
-    let attributes = other.apply(.deviceAttributes([62, 22]))
-    #expect(attributes)
-    #expect(other.synchronizedOutput == false)
-    let unrelated = other.apply(.modeReport(mode: 1000, value: 1))
-    #expect(!unrelated)
+  @Test("the renderer's colour depth follows the terminal's")
+  func colorDepth() {
+    #expect(TunesApp.colorDepth(.truecolor) == .truecolor)
+    #expect(TunesApp.colorDepth(.ansi256) == .ansi256)
+    #expect(TunesApp.colorDepth(.ansi16) == .ansi16)
+    #expect(TunesApp.colorDepth(.none) == .none)
   }
 
   @Test("the doctor report names the terminal, size, colours and every path")
@@ -42,14 +23,14 @@ struct EnvironmentTests {
       "XDG_CONFIG_HOME": "/k", "TUNES_LOG": "/tmp/t.log", "HOME": "/h",
     ]
     let report = Doctor.report(
-      environment: environment, size: (100, 30), synchronizedOutput: true)
+      environment: environment, size: (100, 30), synchronizedOutput: .yes)
     let expected = """
       terminal     xterm-256color
       size         100×30
       colour       256 colours
-      sync output  yes
+      sync output  yes (DEC 2026)
       mouse        yes (SGR 1006)
-      hyperlinks   unknown (OSC 8 is sent; others ignore it)
+      hyperlinks   unknown (OSC 8 is sent; terminals without it ignore it)
       data         /d/tunes/tunes.sqlite
       cache        /c/tunes
       config       /k/tunes/config.json
@@ -83,5 +64,14 @@ struct EnvironmentTests {
     defer { try? FileManager.default.removeItem(at: url) }
     try Data("{not json".utf8).write(to: url)
     #expect(throws: (any Error).self) { try FiltersFile.load(from: url) }
+  }
+
+  @Test("without a terminal the doctor says so instead of a size")
+  func doctorWithoutTerminal() {
+    let report = Doctor.report(environment: ["NO_COLOR": "1", "HOME": "/h"], size: nil)
+    #expect(report.contains("size         not a terminal"))
+    #expect(report.contains("colour       none (NO_COLOR or a dumb terminal)"))
+    #expect(report.contains("sync output  not asked (not a terminal)"))
+    #expect(report.contains("log          off (set TUNES_LOG=FILE)"))
   }
 }

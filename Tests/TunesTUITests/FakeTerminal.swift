@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TerminalPOSIX
 import TerminalUI
 
 @testable import TunesTUI
@@ -33,13 +34,13 @@ final class FakeTerminal: Sendable {
   /// How many times the app suspended (Ctrl-Z).
   var suspendCount: Int { suspensions.withLock { $0 } }
 
-  func type(_ text: String) { continuation.yield(.input(Array(text.utf8))) }
+  func type(_ text: String) { continuation.yield(.bytes(Array(text.utf8))) }
 
-  func send(_ bytes: [UInt8]) { continuation.yield(.input(bytes)) }
+  func send(_ bytes: [UInt8]) { continuation.yield(.bytes(bytes)) }
 
   func resize(columns: Int, rows: Int) {
     currentSize.withLock { $0 = (columns, rows) }
-    continuation.yield(.resized)
+    continuation.yield(.resized(cols: columns, rows: rows))
   }
 }
 

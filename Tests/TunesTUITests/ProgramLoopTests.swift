@@ -1,6 +1,7 @@
 import AppArchitecture
 import ITunesCatalog
 import ITunesClient
+import TerminalPOSIX
 import TerminalUI
 import TestSupport
 import Testing
@@ -15,16 +16,15 @@ struct ProgramLoopTests {
   let clock = TestClock()
 
   func makeLoop(
-    items: [CatalogItem] = [], sync: Bool? = nil, history: [String] = []
+    items: [CatalogItem] = [], sync: Bool = false, history: [String] = []
   ) -> ProgramLoop {
     var dependencies = TunesDependencies.test
     dependencies.clock = clock.clock
     dependencies.history = .inMemory(history)
     dependencies.client = .mock { _ in CatalogPage(items: items) }
     return ProgramLoop(
-      terminal: terminal.io, dependencies: dependencies,
-      capabilities: TerminalCapabilities(
-        terminalName: "test", colorDepth: .ansi256, synchronizedOutput: sync))
+      terminal: terminal.io, dependencies: dependencies, colorDepth: .ansi256,
+      synchronizedOutput: sync)
   }
 
   @Test("typing a query and Enter searches and draws the tiles; q quits with 0")
@@ -42,16 +42,15 @@ struct ProgramLoopTests {
     #expect(await run.value == 0)
   }
 
-  @Test("the probe's answer turns on synchronized output")
-  func probe() async throws {
-    let loop = makeLoop()
+  @Test(
+    "frames are wrapped in synchronized output only when the terminal supports it",
+    arguments: [true, false])
+  func synchronizedOutput(supported: Bool) async {
+    let loop = makeLoop(sync: supported)
     let run = Task { await loop.run() }
-    #expect(await eventually { self.terminal.output.contains("\u{1B}[?2026$p") })
-    terminal.clearOutput()
-    terminal.send(Array("\u{1B}[?2026;2$y\u{1B}[?62;22c".utf8))
-    terminal.type("a")
-    #expect(await eventually { self.terminal.output.contains("\u{1B}[?2026h") })
-    #expect(terminal.output.contains("\u{1B}[?2026l"))
+    #expect(await eventually { loop.frame != nil })
+    #expect(terminal.output.hasPrefix("\u{1B}[?2026h") == supported)
+    #expect(terminal.output.contains("\u{1B}[?2026l") == supported)
     terminal.continuation.yield(.signal(15))
     #expect(await run.value == 143)
   }
@@ -74,7 +73,7 @@ struct ProgramLoopTests {
     #expect(await eventually { loop.state.app.viewport == Viewport(columns: 100, rows: 30) })
     #expect(await eventually { self.terminal.output.contains("\u{1B}[2J") })
     #expect(loop.frame?.buffer.width == 100)
-    terminal.continuation.finish()
+    terminal.continuation.yield(.eof)
     #expect(await run.value == 0)
   }
 
@@ -88,7 +87,7 @@ struct ProgramLoopTests {
     #expect(loop.state.app.search.suggestions.count == 2)
     await clock.advance(by: ProgramLoop.escapeTimeout)
     #expect(await eventually { loop.state.app.search.suggestions.isEmpty })
-    terminal.continuation.finish()
+    terminal.continuation.yield(.eof)
     #expect(await run.value == 0)
   }
 
@@ -102,11 +101,11 @@ struct ProgramLoopTests {
     terminal.clearOutput()
     try? await Task.sleep(for: .milliseconds(50))
     #expect(terminal.output.isEmpty)
-    terminal.continuation.finish()
+    terminal.continuation.yield(.eof)
     #expect(await run.value == 0)
   }
 
-  @Test("Ctrl-Z suspends and redraws everything on return")
+  @Test("Ctrl-Z suspends; on return the whole screen is drawn again")
   func suspend() async {
     let loop = makeLoop()
     let run = Task { await loop.run() }
@@ -114,8 +113,10 @@ struct ProgramLoopTests {
     terminal.clearOutput()
     terminal.send([0x1A])
     #expect(await eventually { self.terminal.suspendCount == 1 })
+    #expect(!terminal.output.contains("\u{1B}[2J"))
+    terminal.continuation.yield(.resumed)
     #expect(await eventually { self.terminal.output.contains("\u{1B}[2J") })
-    terminal.continuation.finish()
+    terminal.continuation.yield(.eof)
     #expect(await run.value == 0)
   }
 }

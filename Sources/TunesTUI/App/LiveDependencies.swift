@@ -2,6 +2,7 @@ import AppArchitecture
 import Foundation
 import ITunesCatalog
 import ITunesClient
+import TerminalPOSIX
 import TunesFeatures
 import TunesStorage
 
@@ -11,7 +12,7 @@ public enum LiveDependencies {
   /// The dependencies and, when the database could not be opened, why (the app then runs
   /// with history and favourites kept in memory only, and shows a notice).
   public static func make(
-    configuration: ClientConfiguration, paths: StoragePaths, log: DiagnosticsLog
+    configuration: ClientConfiguration, paths: StoragePaths, log: Log
   ) -> (dependencies: TunesDependencies, storageProblem: String?) {
     var problem: String?
     let database: TunesDatabase?

@@ -4,8 +4,6 @@ import Foundation
 public enum TUIError: Error, Equatable, Sendable {
   /// stdin or stdout is not a terminal.
   case notATerminal
-  /// Raw mode could not be set; the text is the system's reason.
-  case terminalSetupFailed(String)
   /// The API base URL or timeout was rejected; the text says why.
   case invalidConfiguration(String)
 }
@@ -15,7 +13,6 @@ extension TUIError: LocalizedError {
   public var errorDescription: String? {
     switch self {
     case .notATerminal: return "The terminal app needs a terminal: stdin and stdout must be a TTY."
-    case .terminalSetupFailed(let reason): return "Could not set up the terminal: \(reason)."
     case .invalidConfiguration(let reason): return reason
     }
   }
@@ -25,8 +22,6 @@ extension TUIError: LocalizedError {
     switch self {
     case .notATerminal:
       return "Run `tunes` in a terminal, or use `tunes search …` for output you can pipe."
-    case .terminalSetupFailed:
-      return "Check TERM and that the terminal is not in use by another program."
     case .invalidConfiguration: return "Fix --api-base / TUNES_API_BASE or --timeout and try again."
     }
   }
