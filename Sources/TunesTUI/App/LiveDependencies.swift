@@ -61,7 +61,7 @@ public enum LiveDependencies {
   /// output discarded so it cannot draw over the screen.
   static func openInBrowser(_ url: URL) throws {
     guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-      throw TUIError.invalidConfiguration("Only http and https links are opened.")
+      throw TUIError.linkRefused(url.absoluteString)
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

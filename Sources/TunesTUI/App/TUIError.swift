@@ -4,8 +4,8 @@ import Foundation
 public enum TUIError: Error, Equatable, Sendable {
   /// stdin or stdout is not a terminal.
   case notATerminal
-  /// The API base URL or timeout was rejected; the text says why.
-  case invalidConfiguration(String)
+  /// A link was not opened: only http and https go to the browser.
+  case linkRefused(String)
 }
 
 extension TUIError: LocalizedError {
@@ -13,7 +13,7 @@ extension TUIError: LocalizedError {
   public var errorDescription: String? {
     switch self {
     case .notATerminal: return "The terminal app needs a terminal: stdin and stdout must be a TTY."
-    case .invalidConfiguration(let reason): return reason
+    case .linkRefused(let url): return "Not opening \(url): only http and https links are opened."
     }
   }
 
@@ -22,7 +22,7 @@ extension TUIError: LocalizedError {
     switch self {
     case .notATerminal:
       return "Run `tunes` in a terminal, or use `tunes search …` for output you can pipe."
-    case .invalidConfiguration: return "Fix --api-base / TUNES_API_BASE or --timeout and try again."
+    case .linkRefused: return "Copy the link from the detail screen instead."
     }
   }
 }
