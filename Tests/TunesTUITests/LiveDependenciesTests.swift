@@ -2,6 +2,7 @@ import Foundation
 import ITunesCatalog
 import ITunesClient
 import TerminalPOSIX
+import TestSupport
 import Testing
 import TunesFeatures
 import TunesStorage
@@ -66,5 +67,35 @@ struct LiveDependenciesTests {
   func linkSchemes() throws {
     let url = try #require(URL(string: "file:///etc/passwd"))
     #expect(throws: TUIError.self) { try LiveDependencies.openInBrowser(url) }
+  }
+}
+
+@Suite("Response cache bridge")
+struct ResponseCacheBridgeTests {
+  @Test("answers are kept on disk and served as stale when the network fails")
+  func staleFallback() async throws {
+    let (paths, root) = LiveDependenciesTests.temporaryPaths()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let cache = try #require(ResponseCacheBridge.open(paths: paths))
+    let body = try Fixtures.shared(Samples.songs)
+    let online = ITunesClient(fetch: { _ in
+      CatalogResponse(page: try CatalogPage.decode(body), body: body)
+    })
+    let clock = Date(timeIntervalSince1970: 1_800_000_000)
+    let query = try SearchQuery(term: "jack johnson")
+    let first = try await online.caching(
+      store: cache, policy: ResponseCachePolicy(now: { clock })
+    ).search(query)
+    #expect(first.source == .network)
+    let offline = ITunesClient.failing(.timedOut(seconds: 15)).caching(
+      store: cache, policy: ResponseCachePolicy(now: { clock.addingTimeInterval(2 * 86_400) }))
+    let second = try await offline.search(query)
+    #expect(second.page.items.count == first.page.items.count)
+    guard case .cache(let fetchedAt, let stale, _) = second.source else {
+      Issue.record("expected a cached answer, got \(second.source)")
+      return
+    }
+    #expect(stale)
+    #expect(fetchedAt == clock)
   }
 }

@@ -6,13 +6,22 @@ import TerminalPOSIX
 import TunesFeatures
 import TunesStorage
 
-/// The real dependencies of the terminal app: the iTunes client, history and favourites in
-/// SQLite, filters in the config file, the live clock, and `xdg-open` for links.
+/// The real dependencies of the terminal app: the iTunes client (with the response cache in
+/// `$XDG_CACHE_HOME`), history and favourites in SQLite, filters in the config file, the live
+/// clock, and `xdg-open` for links.
 public enum LiveDependencies {
   /// The dependencies and, when the database could not be opened, why (the app then runs
   /// with history and favourites kept in memory only, and shows a notice).
+  ///
+  /// - Parameters:
+  ///   - configuration: the client's base URL and timeout.
+  ///   - paths: where the database, cache and config file live.
+  ///   - cacheMode: `.normal` (fresh answers from the cache, stale ones when the network
+  ///     fails), `.offline` or `.disabled`.
+  ///   - log: diagnostics.
   public static func make(
-    configuration: ClientConfiguration, paths: StoragePaths, log: Log
+    configuration: ClientConfiguration, paths: StoragePaths,
+    cacheMode: ResponseCachePolicy.Mode = .normal, log: Log
   ) -> (dependencies: TunesDependencies, storageProblem: String?) {
     var problem: String?
     let database: TunesDatabase?
@@ -23,8 +32,16 @@ public enum LiveDependencies {
       problem = "History and favourites are off this session: \(error.localizedDescription)"
       database = try? TunesDatabase.inMemory()
     }
+    var client = ITunesClient.live(configuration: configuration)
+    if cacheMode != .disabled {
+      if let cache = ResponseCacheBridge.open(paths: paths) {
+        client = client.caching(store: cache, policy: ResponseCachePolicy(mode: cacheMode))
+      } else {
+        log.log("response cache unavailable at \(paths.responseCacheFile.path)")
+      }
+    }
     let dependencies = TunesDependencies(
-      client: .live(configuration: configuration),
+      client: client,
       history: database.map { history($0.history, persistent: problem == nil) } ?? .inMemory(),
       favorites: database.map { favorites($0.favorites) } ?? .inMemory(),
       clock: .live, openURL: { url in try openInBrowser(url) },

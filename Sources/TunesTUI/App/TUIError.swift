@@ -1,6 +1,6 @@
 import Foundation
 
-/// What can stop the terminal app from starting.
+/// The terminal app's own errors (the client, storage and terminal layers have theirs).
 public enum TUIError: Error, Equatable, Sendable {
   /// stdin or stdout is not a terminal.
   case notATerminal

@@ -22,13 +22,15 @@ public enum TunesApp {
   ///     `TERM`, `COLORTERM`, `NO_COLOR` …).
   ///   - apiBase: `--api-base`, overriding `TUNES_API_BASE`.
   ///   - timeout: `--timeout SECONDS`, as typed.
+  ///   - cacheMode: `.normal`, `.offline` (`--offline`) or `.disabled` (`--no-cache`).
   /// - Returns: 0 after `q` or Ctrl-C; 1 when there is no terminal or it cannot be set up;
   ///   64 for a bad base URL or timeout. SIGINT, SIGTERM and SIGHUP restore the terminal and
   ///   end the process with 128 + n (TerminalPOSIX re-raises them). Problems go to stderr
   ///   before the screen is taken, to the `TUNES_LOG` file after.
   @MainActor
   public static func run(
-    environment: [String: String], apiBase: String? = nil, timeout: String? = nil
+    environment: [String: String], apiBase: String? = nil, timeout: String? = nil,
+    cacheMode: ResponseCachePolicy.Mode = .normal
   ) async -> Int32 {
     let configuration: ClientConfiguration
     do {
@@ -52,7 +54,8 @@ public enum TunesApp {
     }
     defer { host.stop() }
     let (dependencies, problem) = LiveDependencies.make(
-      configuration: configuration, paths: StoragePaths(environment: environment), log: log)
+      configuration: configuration, paths: StoragePaths(environment: environment),
+      cacheMode: cacheMode, log: log)
     log.log("api base \(configuration.baseURL.absoluteString)")
     let loop = ProgramLoop(
       terminal: .live(host), dependencies: dependencies,
