@@ -60,4 +60,20 @@ public struct Frame: Sendable, Equatable {
   public var detailMaximumScroll: Int
   /// The detail document's scroll as drawn (the state's, clamped).
   public var detailScroll: Int
+  /// Rows of the detail document shown at once.
+  public var detailViewport: Int = 0
+  /// The document lines of the author's works row, when there is one.
+  public var detailWorks: Range<Int>?
+
+  /// The detail scroll that shows the author's works, moving as little as possible; `nil`
+  /// when they are already in view or there are none.
+  public var scrollShowingWorks: Int? {
+    guard let works = detailWorks, detailViewport > 0 else { return nil }
+    var state = ScrollState(offset: detailScroll)
+    state.scrollToShow(
+      works.upperBound - 1, content: detailMaximumScroll + detailViewport, viewport: detailViewport)
+    state.scrollToShow(
+      works.lowerBound, content: detailMaximumScroll + detailViewport, viewport: detailViewport)
+    return state.offset == detailScroll ? nil : state.offset
+  }
 }
