@@ -74,6 +74,7 @@ struct FiltersTests {
       $0.search.submitted = SubmittedSearch(term: "x", filters: applied, limit: 50)
       $0.search.results = .loading(previous: Samples.items(3))
     }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
       .searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: []))))

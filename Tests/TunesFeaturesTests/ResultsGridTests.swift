@@ -43,6 +43,7 @@ struct ResultsGridTests {
       $0.search.isLoadingMore = true
       $0.search.results = .loading(previous: first)
     }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let more = Samples.items(60)
     try await store.receive(
@@ -71,6 +72,7 @@ struct ResultsGridTests {
       $0.search.isLoadingMore = true
       $0.search.results = .loading(previous: Samples.items(180))
     }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let all = Samples.items(200)
     try await store.receive(

@@ -12,7 +12,8 @@ import Testing
 func makeStore(_ state: AppState = AppState(), _ dependencies: TunesDependencies)
   -> TestStore<AppState, AppAction>
 {
-  TestStore(initialState: state, reducer: AppFeature(dependencies: dependencies))
+  TestStore(
+    initialState: state, reducer: AppFeature(dependencies: dependencies), timeout: .seconds(5))
 }
 
 @MainActor
@@ -61,6 +62,7 @@ struct SearchFeatureTests {
     try await store.receive(.historyLoaded(["jack johnson"])) {
       $0.search.history = ["jack johnson"]
     }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(.searchResponse(requestID: 1, .success(Samples.response(page)))) {
       $0.search.results = .loaded(page.items)
@@ -93,6 +95,7 @@ struct SearchFeatureTests {
     ) {
       $0.search.history = ["Queen", "Jack Johnson", "jackson 5", "Adele", "Björk"]
     }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
       .searchResponse(requestID: 1, .success(Samples.response(CatalogPage(items: []))))
@@ -130,6 +133,7 @@ struct SearchFeatureTests {
       $0.search.highlightedSuggestion = nil
     }
     try await store.receive(.historyLoaded(["jackson 5"])) { $0.search.history = ["jackson 5"] }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let response = CatalogResponse(
       page: CatalogPage(items: Samples.items(2)), body: Data(),
@@ -172,6 +176,7 @@ struct SearchFeatureTests {
       $0.search.history = ["queen", "jack"]
     }
     try await store.send(.searchResponse(requestID: 1, .success(Samples.response(old))))
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(.searchResponse(requestID: 2, .success(Samples.response(new)))) {
       $0.search.results = .loaded(new.items)
@@ -203,6 +208,7 @@ struct SearchFeatureTests {
       $0.search.focus = .results
     }
     try await store.receive(.historyLoaded(["x"])) { $0.search.history = ["x"] }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let failure = FeatureError.client(.serverError(status: 503, attempts: 3))
     try await store.receive(.searchResponse(requestID: 1, .failure(failure))) {
@@ -215,6 +221,7 @@ struct SearchFeatureTests {
       $0.search.requestID = 2
       $0.search.results = .loading(previous: nil)
     }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
       .searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: items))))
@@ -249,6 +256,7 @@ struct SearchFeatureTests {
       $0.search.focus = .results
     }
     try await store.receive(.historyLoaded(["x"])) { $0.search.history = ["x"] }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let throttled = FeatureError.rateLimited(retryAfter: .seconds(3), at: .seconds(1))
     try await store.receive(.searchResponse(requestID: 1, .failure(throttled))) {
@@ -261,11 +269,14 @@ struct SearchFeatureTests {
     try await store.send(.retryRequested) {
       $0.notice = "Apple is throttling requests: wait 3 s."
     }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(.rateLimitTick(now: .seconds(2))) { $0.search.now = .seconds(2) }
     #expect(store.state.search.rateLimitSecondsLeft == 2)
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(.rateLimitTick(now: .seconds(3))) { $0.search.now = .seconds(3) }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(.rateLimitTick(now: .seconds(4))) {
       $0.search.now = .seconds(4)
