@@ -1,0 +1,228 @@
+import AppArchitecture
+import Foundation
+import ITunesCatalog
+import ITunesClient
+
+extension AppFeature {
+  /// How long to wait after throttling when the client cannot say.
+  static let defaultRetryAfter = Duration.seconds(60)
+
+  func reduceSearch(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
+    switch action {
+    case .queryChanged(let text):
+      state.search.query = text
+      state.search.focus = .query
+      state.search.suggestions = SearchState.suggestions(for: text, in: state.search.history)
+      state.search.highlightedSuggestion = nil
+      return .none
+    case .querySubmitted:
+      if let index = state.search.highlightedSuggestion,
+        state.search.suggestions.indices.contains(index)
+      {
+        return pickSuggestion(&state, index)
+      }
+      return submit(&state, term: state.search.query)
+    case .suggestionHighlighted(let index):
+      state.search.highlightedSuggestion =
+        index.flatMap { state.search.suggestions.indices.contains($0) ? $0 : nil }
+      return .none
+    case .suggestionPicked(let index):
+      return pickSuggestion(&state, index)
+    case .searchResponse(let requestID, let result):
+      return receive(&state, requestID: requestID, result: result)
+    case .historyLoaded(let history):
+      state.search.history = history
+      if state.search.focus == .query, state.stack.isEmpty {
+        state.search.suggestions = SearchState.suggestions(
+          for: state.search.query, in: history)
+      }
+      return .none
+    case .focusMoved(let focus):
+      return moveFocus(&state, to: focus)
+    case .loadMoreRequested:
+      return loadMore(&state)
+    case .groupingToggled:
+      state.search.grouped.toggle()
+      return .none
+    case .retryRequested:
+      guard let submitted = state.search.submitted else { return .none }
+      return startSearch(
+        &state, term: submitted.term, filters: submitted.filters, limit: submitted.limit,
+        loadingMore: false)
+    case .rateLimitTick(let now):
+      state.search.now = now
+      guard let until = state.search.rateLimitedUntil, now < until else {
+        if state.search.rateLimitedUntil != nil {
+          state.search.rateLimitedUntil = nil
+          state.notice = "Requests are allowed again: press r to retry."
+        }
+        return .cancel(id: CancelID.rateLimitTimer)
+      }
+      return .none
+    default:
+      return .none
+    }
+  }
+
+  private func pickSuggestion(_ state: inout AppState, _ index: Int) -> Effect<AppAction> {
+    guard state.search.suggestions.indices.contains(index) else { return .none }
+    let text = state.search.suggestions[index]
+    state.search.query = text
+    return submit(&state, term: text)
+  }
+
+  private func submit(_ state: inout AppState, term: String) -> Effect<AppAction> {
+    let trimmed = term.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else {
+      state.notice = "Type something to search for."
+      return .none
+    }
+    let filters = state.filters
+    let before = state.search.requestID
+    let search = startSearch(
+      &state, term: trimmed, filters: filters, limit: filters.limit, loadingMore: false)
+    guard state.search.requestID != before, state.search.results.isLoading else { return search }
+    let history = dependencies.history
+    let record = Effect<AppAction>.run { send in
+      try await history.record(trimmed, filters)
+      send(.historyLoaded(try await history.recent()))
+    } catch: { error, send in
+      send(.storageFailed(.storage(error.localizedDescription)))
+    }
+    return .merge(search, record)
+  }
+
+  /// Starts a search (new, retried or load-more), or refuses it while Apple throttles us.
+  func startSearch(
+    _ state: inout AppState, term: String, filters: SearchFilters, limit: Int, loadingMore: Bool
+  ) -> Effect<AppAction> {
+    if let seconds = state.search.rateLimitSecondsLeft {
+      state.notice = "Apple is throttling requests: wait \(seconds) s."
+      return .none
+    }
+    state.search.requestID += 1
+    state.search.submitted = SubmittedSearch(term: term, filters: filters, limit: limit)
+    state.search.suggestions = []
+    state.search.highlightedSuggestion = nil
+    state.search.isLoadingMore = loadingMore
+    if !loadingMore {
+      state.search.focus = .results
+      state.search.reachedMaximum = false
+    }
+    let query: SearchQuery
+    do {
+      query = try filters.query(term: term, limit: limit)
+    } catch {
+      state.search.results = state.search.results.failing(.invalidFilters(error))
+      state.search.isLoadingMore = false
+      return .cancel(id: CancelID.search)
+    }
+    state.search.results = state.search.results.reloading
+    let requestID = state.search.requestID
+    let client = dependencies.client
+    let clock = dependencies.clock
+    return .run { send in
+      do {
+        let response = try await client.search(query)
+        send(.searchResponse(requestID: requestID, .success(response)))
+      } catch {
+        let failure = await Self.featureError(error, client: client, clock: clock)
+        send(.searchResponse(requestID: requestID, .failure(failure)))
+      }
+    }
+    .cancellable(id: CancelID.search, cancelInFlight: true)
+  }
+
+  /// Turns a client error into a feature error; throttling asks the client how long to wait.
+  static func featureError(
+    _ error: any Error, client: ITunesClient, clock: AppClock
+  ) async -> FeatureError {
+    guard case ClientError.rateLimited = error else { return FeatureError(error) }
+    let wait = await client.pacing() ?? defaultRetryAfter
+    return .rateLimited(retryAfter: max(wait, .seconds(1)), at: clock.now())
+  }
+
+  private func receive(
+    _ state: inout AppState, requestID: Int, result: Result<CatalogResponse, FeatureError>
+  ) -> Effect<AppAction> {
+    guard requestID == state.search.requestID, state.search.results.isLoading else {
+      return .none
+    }
+    let loadingMore = state.search.isLoadingMore
+    state.search.isLoadingMore = false
+    switch result {
+    case .success(let response):
+      let items = response.page.items
+      state.search.results = .loaded(items)
+      state.search.source = ResultSource(response.source)
+      if loadingMore {
+        state.search.selection = min(state.search.selection, max(0, items.count - 1))
+        let limit = state.search.submitted?.limit ?? 0
+        state.search.reachedMaximum = limit >= SearchFilters.maximumLimit
+      } else {
+        state.search.selection = 0
+        if items.isEmpty { state.search.focus = .query }
+      }
+      return .none
+    case .failure(let error):
+      state.search.results = state.search.results.failing(error)
+      guard case .rateLimited(let retryAfter, let at) = error else { return .none }
+      state.search.now = at
+      state.search.rateLimitedUntil = at + retryAfter
+      return countdown(ticks: Int((retryAfter + .milliseconds(999)).components.seconds))
+    }
+  }
+
+  /// Ticks once a second on the injected clock, `ticks` times at most; cancelled when the wait ends.
+  private func countdown(ticks: Int) -> Effect<AppAction> {
+    let clock = dependencies.clock
+    return .run { send in
+      for _ in 0..<max(1, ticks) {
+        try await clock.sleep(for: .seconds(1))
+        send(.rateLimitTick(now: clock.now()))
+      }
+    }
+    .cancellable(id: CancelID.rateLimitTimer, cancelInFlight: true)
+  }
+
+  private func moveFocus(_ state: inout AppState, to focus: SearchState.Focus) -> Effect<AppAction>
+  {
+    guard state.stack.isEmpty, state.overlay == nil else { return .none }
+    switch focus {
+    case .query:
+      state.search.focus = .query
+      state.search.suggestions = SearchState.suggestions(
+        for: state.search.query, in: state.search.history)
+    case .results:
+      guard !state.search.items.isEmpty else { return .none }
+      state.search.focus = .results
+      state.search.suggestions = []
+    }
+    state.search.highlightedSuggestion = nil
+    return .none
+  }
+
+  func loadMore(_ state: inout AppState) -> Effect<AppAction> {
+    guard let submitted = state.search.submitted, let loaded = state.search.results.loadedValue
+    else { return .none }
+    guard submitted.limit < SearchFilters.maximumLimit else {
+      state.search.reachedMaximum = true
+      return .none
+    }
+    guard loaded.count >= submitted.limit else { return .none }
+    let step = max(1, submitted.filters.limit)
+    let limit = min(SearchFilters.maximumLimit, submitted.limit + step)
+    return startSearch(
+      &state, term: submitted.term, filters: submitted.filters, limit: limit, loadingMore: true)
+  }
+}
+
+extension ResultSource {
+  /// The source of a client response.
+  init(_ source: CatalogResponse.Source) {
+    switch source {
+    case .network: self = .network
+    case .cache(let fetchedAt, let stale, _): self = .cache(fetchedAt: fetchedAt, stale: stale)
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import ITunesCatalog
+
+/// A detail screen: the item at once, then details, tracks and the author block as they load.
+public struct DetailState: Equatable, Sendable {
+  /// The item as the tile had it, drawn at once.
+  public var item: CatalogItem
+  /// The full lookup by id.
+  public var details: Loadable<CatalogItem>
+  /// Tracks of an album or latest episodes of a podcast; `nil` when the kind has none.
+  public var tracks: Loadable<[CatalogItem]>?
+  /// The author and five other works; `nil` when there is no author or nothing came back.
+  public var author: Loadable<AuthorBlock>?
+  /// Lines scrolled down.
+  public var scroll: Int
+  /// The focused one of the author's works, if any.
+  public var focusedWork: Int?
+
+  /// Makes a detail screen for `item` with nothing loaded.
+  public init(
+    item: CatalogItem, details: Loadable<CatalogItem> = .idle,
+    tracks: Loadable<[CatalogItem]>? = nil, author: Loadable<AuthorBlock>? = nil, scroll: Int = 0,
+    focusedWork: Int? = nil
+  ) {
+    self.item = item
+    self.details = details
+    self.tracks = tracks
+    self.author = author
+    self.scroll = scroll
+    self.focusedWork = focusedWork
+  }
+
+  /// The best data about the item: the full lookup when it has arrived, else the tile's.
+  public var shownItem: CatalogItem { details.value ?? item }
+}
+
+/// The author block: the author's record (name, genre, link) and up to five other works.
+public struct AuthorBlock: Equatable, Sendable {
+  /// The author's own record, when the lookup returned it.
+  public var author: CatalogItem?
+  /// Up to five other works (never the item itself nor the author record).
+  public var works: [CatalogItem]
+
+  /// Makes an author block.
+  public init(author: CatalogItem?, works: [CatalogItem]) {
+    self.author = author
+    self.works = works
+  }
+}

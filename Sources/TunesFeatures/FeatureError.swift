@@ -1,0 +1,89 @@
+import Foundation
+import ITunesCatalog
+import ITunesClient
+
+/// What went wrong in the app, as state a screen can draw: what happened (`title`) and what to do
+/// (`suggestion`).
+public enum FeatureError: Error, Equatable, Sendable {
+  /// Apple throttled the request at clock instant `at`; requests may be sent again after
+  /// `retryAfter`.
+  case rateLimited(retryAfter: Duration, at: Duration)
+  /// The iTunes client failed.
+  case client(ClientError)
+  /// The filters do not make a valid query.
+  case invalidFilters(CatalogError)
+  /// Local storage (history, favourites, settings) failed; the text is the cause.
+  case storage(String)
+  /// Opening a link was refused or failed; the text says why.
+  case link(String)
+  /// Any other failure, described.
+  case other(String)
+
+  /// Wraps any error: `ClientError`, `CatalogError` and `FeatureError` keep their meaning.
+  public init(_ error: any Error) {
+    switch error {
+    case let feature as FeatureError: self = feature
+    case let client as ClientError: self = .client(client)
+    case let catalog as CatalogError: self = .client(.decoding(catalog))
+    default: self = .other(error.localizedDescription)
+    }
+  }
+
+  /// What happened, in one sentence.
+  public var title: String {
+    switch self {
+    case .rateLimited:
+      return "Apple is throttling requests (about 20 a minute are allowed)."
+    case .client(let error):
+      return error.errorDescription ?? "The request failed."
+    case .invalidFilters(let error):
+      return error.errorDescription ?? "The filters do not make a valid search."
+    case .storage(let cause):
+      return "Local storage failed: \(cause)"
+    case .link(let reason):
+      return reason
+    case .other(let description):
+      return description
+    }
+  }
+
+  /// What a person can do about it.
+  public var suggestion: String {
+    switch self {
+    case .rateLimited:
+      return "Wait for the countdown to end, then press r to retry."
+    case .client(let error):
+      return error.recoverySuggestion ?? "Press r to retry."
+    case .invalidFilters(let error):
+      return error.recoverySuggestion ?? "Press f and change the filters."
+    case .storage:
+      return "Check that the data folder (~/.local/share/tunes) is writable."
+    case .link:
+      return "Copy the link from the detail screen instead."
+    case .other:
+      return "Press r to retry."
+    }
+  }
+
+  /// Whether this is Apple's throttling.
+  public var isRateLimited: Bool {
+    switch self {
+    case .rateLimited: return true
+    case .client(.rateLimited): return true
+    default: return false
+    }
+  }
+
+  /// How long to wait before the next request, when throttled.
+  public var retryAfter: Duration? {
+    if case .rateLimited(let retryAfter, _) = self { return retryAfter }
+    return nil
+  }
+}
+
+extension FeatureError: LocalizedError {
+  /// The title.
+  public var errorDescription: String? { title }
+  /// The suggestion.
+  public var recoverySuggestion: String? { suggestion }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import ITunesCatalog
+
+/// The filters applied to every search: media, entity, explicitness, storefront, language and
+/// page size. Persisted through `TunesDependencies.filtersStore`.
+public struct SearchFilters: Hashable, Sendable, Codable {
+  /// The default page size.
+  public static let defaultLimit = 30
+  /// The most results a search may ask for (Apple's maximum).
+  public static let maximumLimit = 200
+
+  /// The media type; `nil` searches everything.
+  public var media: Media?
+  /// The result entity (valid for `media`); `nil` uses Apple's default for the media.
+  public var entity: String?
+  /// `true` includes explicit content, `false` excludes it, `nil` leaves Apple's default (yes).
+  public var explicit: Bool?
+  /// The storefront (ISO 3166-1 alpha-2); `nil` is Apple's default (US).
+  public var country: String?
+  /// The result language.
+  public var language: SearchQuery.Language?
+  /// Results per search, 1–200.
+  public var limit: Int
+
+  /// Makes filters; everything defaults to Apple's defaults and a limit of 30.
+  public init(
+    media: Media? = nil, entity: String? = nil, explicit: Bool? = nil, country: String? = nil,
+    language: SearchQuery.Language? = nil, limit: Int = SearchFilters.defaultLimit
+  ) {
+    self.media = media
+    self.entity = entity
+    self.explicit = explicit
+    self.country = country
+    self.language = language
+    self.limit = limit
+  }
+
+  /// The search query for `term` with these filters (normalized) and `limit` (default:
+  /// `self.limit`).
+  ///
+  /// - Throws: `CatalogError` when the filters break SearchQuery's rules (an entity not valid for the
+  ///   media, an unknown country, a limit outside 1–200) or the term is empty.
+  public func query(term: String, limit: Int? = nil) throws(CatalogError) -> SearchQuery {
+    let clean = normalized
+    do {
+      return try SearchQuery(
+        term: term, country: clean.country, media: media, entity: clean.entity,
+        limit: limit ?? self.limit, language: language, explicit: explicit)
+    } catch let error as CatalogError {
+      throw error
+    } catch {
+      throw CatalogError.invalidLookup(error.localizedDescription)
+    }
+  }
+
+  /// The filters as the panel should keep them: blank country and entity become `nil`, a valid
+  /// country is upper-cased.
+  public var normalized: SearchFilters {
+    var copy = self
+    let country = country?.trimmingCharacters(in: .whitespaces) ?? ""
+    copy.country = country.isEmpty ? nil : (Country.normalized(country) ?? country)
+    let entity = entity?.trimmingCharacters(in: .whitespaces) ?? ""
+    copy.entity = entity.isEmpty ? nil : entity
+    return copy
+  }
+
+  /// The reason these filters cannot make a query, or `nil` when they are valid.
+  public var validationError: CatalogError? {
+    do {
+      _ = try query(term: "x")
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// Whether every filter is at its default.
+  public var isDefault: Bool { self == SearchFilters() }
+
+  /// The filters that differ from the defaults, as `name: value` pairs for the status line and
+  /// for the history record (`media`, `entity`, `explicit`, `country`, `lang`, `limit`).
+  public var fields: [(name: String, value: String)] {
+    var fields: [(name: String, value: String)] = []
+    if let media { fields.append(("media", media.rawValue)) }
+    if let entity { fields.append(("entity", entity)) }
+    if let explicit { fields.append(("explicit", explicit ? "yes" : "no")) }
+    if let country { fields.append(("country", country)) }
+    if let language { fields.append(("lang", language.rawValue)) }
+    if limit != Self.defaultLimit { fields.append(("limit", String(limit))) }
+    return fields
+  }
+
+  /// `fields` as a dictionary, the shape the history store records.
+  public var historyFields: [String: String] {
+    Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// A one-line summary for the status line: `media music · country GB`, or `no filters`.
+  public var summary: String {
+    let parts = fields.map { "\($0.name) \($0.value)" }
+    return parts.isEmpty ? "no filters" : parts.joined(separator: " · ")
+  }
+}

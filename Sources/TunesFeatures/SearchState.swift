@@ -1,0 +1,127 @@
+import Foundation
+import ITunesCatalog
+
+/// The search screen: query, suggestions, results and the selection in the grid.
+public struct SearchState: Equatable, Sendable {
+  /// Where keys go on the search screen.
+  public enum Focus: Equatable, Sendable {
+    /// The query box (typing edits the query; suggestions show).
+    case query
+    /// The results grid.
+    case results
+  }
+
+  /// The query text as typed (the TUI owns cursor and editing and sends `queryChanged`).
+  public var query: String
+  /// Which part of the screen has focus.
+  public var focus: Focus
+  /// Recent searches from history, newest first (source of `suggestions`).
+  public var history: [String]
+  /// Up to five recent searches containing the query (case-insensitive); all five when the query
+  /// is empty. Empty after Esc or a submit until the query changes.
+  public var suggestions: [String]
+  /// The suggestion highlighted with ↑/↓, if any.
+  public var highlightedSuggestion: Int?
+  /// The search that ran (or runs): text, filters and limit.
+  public var submitted: SubmittedSearch?
+  /// The id of the current request; responses with another id are dropped.
+  public var requestID: Int
+  /// Whether the request in flight is a load-more (the selection is kept when it arrives).
+  public var isLoadingMore: Bool
+  /// The results, in Apple's order.
+  public var results: Loadable<[CatalogItem]>
+  /// The index (into the results) of the selected tile.
+  public var selection: Int
+  /// `true` shows results grouped by kind under section headers; `false` shows the grid.
+  public var grouped: Bool
+  /// Where the shown results came from.
+  public var source: ResultSource?
+  /// The clock instant until which Apple throttles us; a countdown shows while it is after `now`.
+  public var rateLimitedUntil: Duration?
+  /// The clock instant of the last rate-limit tick (the countdown is `rateLimitedUntil - now`).
+  public var now: Duration
+  /// `true` once a load-more has reached 200 results (the screen says so).
+  public var reachedMaximum: Bool
+
+  /// Makes an empty search screen.
+  public init(
+    query: String = "", focus: Focus = .query, history: [String] = [], suggestions: [String] = [],
+    highlightedSuggestion: Int? = nil, submitted: SubmittedSearch? = nil, requestID: Int = 0,
+    isLoadingMore: Bool = false, results: Loadable<[CatalogItem]> = .idle, selection: Int = 0,
+    grouped: Bool = false, source: ResultSource? = nil, rateLimitedUntil: Duration? = nil,
+    now: Duration = .zero, reachedMaximum: Bool = false
+  ) {
+    self.query = query
+    self.focus = focus
+    self.history = history
+    self.suggestions = suggestions
+    self.highlightedSuggestion = highlightedSuggestion
+    self.submitted = submitted
+    self.requestID = requestID
+    self.isLoadingMore = isLoadingMore
+    self.results = results
+    self.selection = selection
+    self.grouped = grouped
+    self.source = source
+    self.rateLimitedUntil = rateLimitedUntil
+    self.now = now
+    self.reachedMaximum = reachedMaximum
+  }
+
+  /// The shown results (loaded, or the previous ones while loading or after a failure).
+  public var items: [CatalogItem] { results.value ?? [] }
+
+  /// The selected item, if there are results.
+  public var selectedItem: CatalogItem? {
+    let items = items
+    return items.indices.contains(selection) ? items[selection] : nil
+  }
+
+  /// Whole seconds left until requests are allowed again (rounded up), or `nil` when not throttled.
+  public var rateLimitSecondsLeft: Int? {
+    guard let until = rateLimitedUntil, until > now else { return nil }
+    let left = until - now
+    let (seconds, attoseconds) = left.components
+    return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+  }
+
+  /// Whether "load more" can fetch anything: results filled the page and the limit is below 200.
+  public var canLoadMore: Bool {
+    guard let submitted, let loaded = results.loadedValue else { return false }
+    return submitted.limit < SearchFilters.maximumLimit && loaded.count >= submitted.limit
+  }
+
+  /// The suggestions for `query` from `history`: up to five containing it, ignoring case.
+  public static func suggestions(for query: String, in history: [String]) -> [String] {
+    let typed = query.trimmingCharacters(in: .whitespaces)
+    let matches =
+      typed.isEmpty
+      ? history : history.filter { $0.range(of: typed, options: .caseInsensitive) != nil }
+    return Array(matches.prefix(5))
+  }
+}
+
+/// A search that was submitted: what ran, so load-more and retry repeat it.
+public struct SubmittedSearch: Equatable, Sendable {
+  /// The term, trimmed.
+  public var term: String
+  /// The filters in force when it ran.
+  public var filters: SearchFilters
+  /// The limit asked for (grows with load-more, up to 200).
+  public var limit: Int
+
+  /// Makes a submitted search.
+  public init(term: String, filters: SearchFilters, limit: Int) {
+    self.term = term
+    self.filters = filters
+    self.limit = limit
+  }
+}
+
+/// Where results came from, for the status line.
+public enum ResultSource: Equatable, Sendable {
+  /// Fetched from the API just now.
+  case network
+  /// Read from the response cache, fetched at `fetchedAt`; `stale` when past its freshness window.
+  case cache(fetchedAt: Date, stale: Bool)
+}

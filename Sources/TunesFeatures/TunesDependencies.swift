@@ -1,0 +1,43 @@
+import AppArchitecture
+import Foundation
+import ITunesClient
+
+/// Everything the app's effects touch, as values: the iTunes client, history, favourites, the
+/// clock, the browser and the filters store. TunesTUI builds the live value; tests build one from
+/// in-memory parts.
+public struct TunesDependencies: Sendable {
+  /// The iTunes API.
+  public var client: ITunesClient
+  /// Search history.
+  public var history: HistoryClient
+  /// Favourites.
+  public var favorites: FavoritesClient
+  /// Time, for the rate-limit countdown.
+  public var clock: AppClock
+  /// Opens an http(s) URL in the browser (`xdg-open` with an argument list, never a shell).
+  /// The reducer only ever passes http and https URLs.
+  public var openURL: @Sendable (URL) async throws -> Void
+  /// Where applied filters are persisted.
+  public var filtersStore: FiltersStore
+
+  /// Makes the dependencies.
+  public init(
+    client: ITunesClient, history: HistoryClient, favorites: FavoritesClient, clock: AppClock,
+    openURL: @escaping @Sendable (URL) async throws -> Void, filtersStore: FiltersStore
+  ) {
+    self.client = client
+    self.history = history
+    self.favorites = favorites
+    self.clock = clock
+    self.openURL = openURL
+    self.filtersStore = filtersStore
+  }
+
+  /// Dependencies for tests: a failing client, empty in-memory history, favourites and filters,
+  /// a clock whose time stands still, and a browser that does nothing. Replace what a test needs.
+  public static var test: TunesDependencies {
+    TunesDependencies(
+      client: .failing(), history: .inMemory(), favorites: .inMemory(), clock: .immediate,
+      openURL: { _ in }, filtersStore: .inMemory())
+  }
+}

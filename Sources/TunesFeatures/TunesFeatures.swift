@@ -1,1 +1,0 @@
-// TunesFeatures: see docs/ARCHITECTURE.md

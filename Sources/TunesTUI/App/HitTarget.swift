@@ -1,0 +1,17 @@
+import TerminalUI
+
+/// What a mouse click can land on.
+public enum HitTarget: Sendable, Hashable {
+  /// The query box.
+  case queryBox
+  /// A suggestion under the query box, by index.
+  case suggestion(Int)
+  /// A result tile, by index into the results.
+  case tile(Int)
+  /// A row of the favourites list, by index.
+  case favorite(Int)
+  /// One of the author's works on a detail screen, by index.
+  case work(Int)
+  /// A field of the filters panel.
+  case filtersField(Int)
+}

@@ -1,0 +1,91 @@
+import ITunesCatalog
+import TerminalUI
+import TunesFeatures
+
+/// The detail screen: header, the scrolling document, status bar.
+enum DetailScreen {
+  /// The drawing model for a detail state.
+  static func model(_ detail: DetailState, app: AppState, spinner: String) -> DetailViewModel {
+    DetailViewModel(
+      item: detail.item, details: content(detail.details),
+      tracks: detail.tracks.flatMap(content),
+      author: detail.author.flatMap(content).map { block in
+        switch block {
+        case .loading: return .loading
+        case .failed(let title, let suggestion):
+          return .failed(title: title, suggestion: suggestion)
+        case .loaded(let value):
+          return .loaded(AuthorInfo(author: value.author, works: value.works))
+        }
+      },
+      focusedWork: detail.focusedWork, isFavorite: app.favoriteIDs.contains(detail.item.id),
+      spinner: spinner, scroll: detail.scroll)
+  }
+
+  /// A `Loadable` as a block's content; `nil` when nothing was asked for.
+  static func content<V: Sendable>(_ loadable: Loadable<V>) -> BlockContent<V>? {
+    switch loadable {
+    case .idle: return nil
+    case .loading(let previous): return previous.map { .loaded($0) } ?? .loading
+    case .loaded(let value): return .loaded(value)
+    case .failed(let error, let previous):
+      return previous.map { .loaded($0) }
+        ?? .failed(title: error.title, suggestion: error.suggestion)
+    }
+  }
+
+  /// Draws the screen into `frame`.
+  static func render(_ detail: DetailState, state: TUIState, into frame: inout Frame) {
+    let area = frame.buffer.area
+    let rows = Layout.vertical([.length(1), .length(1), .fill(1), .length(1)]).split(area)
+    let model = model(detail, app: state.app, spinner: state.spinnerFrame)
+    let title = DisplayText.clean(model.shownItem.title) ?? "Untitled"
+    HeaderBar(
+      crumbs: [model.shownItem.kind.displayName, title],
+      hints: [("Esc", "back"), ("o", "store"), ("?", "keys")]
+    ).render(in: rows[0], buffer: &frame.buffer)
+    let content = rows[2].inset(right: 1, left: 2)
+    let document = DetailView(model: model).document(width: max(1, content.width - 1))
+    let maximum = ScrollState.maximumOffset(
+      content: document.buffer.height, viewport: content.height)
+    let scroll = ScrollState.clampedOffset(
+      detail.scroll, content: document.buffer.height, viewport: content.height)
+    frame.detailMaximumScroll = maximum
+    frame.detailScroll = scroll
+    frame.detailViewport = content.height
+    if let top = document.workRects.values.map(\.y).min(),
+      let bottom = document.workRects.values.map(\.bottom).max()
+    {
+      frame.detailWorks = top..<bottom
+    }
+    frame.buffer.draw(
+      document.buffer, at: Position(x: content.x, y: content.y - scroll), clippedTo: content)
+    for (index, rect) in document.workRects {
+      let shown = Rect(
+        x: rect.x + content.x, y: rect.y + content.y - scroll, width: rect.width,
+        height: rect.height
+      )
+      .intersection(content)
+      frame.hits.add(shown, .work(index))
+    }
+    Scrollbar(
+      content: document.buffer.height, viewport: content.height, offset: scroll,
+      style: Theme.border
+    ).render(in: content, buffer: &frame.buffer)
+    StatusBar.render(
+      left: StatusBar.left(state.app), right: detailRight(model), in: rows[3],
+      buffer: &frame.buffer)
+  }
+
+  private static func detailRight(_ model: DetailViewModel) -> [Span] {
+    var parts: [(String, String)] = [("*", model.isFavorite ? "unfavourite" : "favourite")]
+    if model.author?.value?.works.isEmpty == false { parts.append(("← →", "works")) }
+    if model.shownItem.authorURLText != nil { parts.append(("a", "author")) }
+    var spans: [Span] = []
+    for (key, action) in parts {
+      spans.append(Span(key, style: Theme.bar.bold))
+      spans.append(Span(" \(action)  ", style: Theme.bar.fg(Theme.muted)))
+    }
+    return spans
+  }
+}

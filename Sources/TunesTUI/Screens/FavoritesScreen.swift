@@ -1,0 +1,82 @@
+import ITunesCatalog
+import TerminalUI
+import TunesFeatures
+
+/// The favourites screen: one row per saved item, newest first.
+enum FavoritesScreen {
+  /// Draws the screen into `frame`.
+  static func render(_ favorites: FavoritesState, state: TUIState, into frame: inout Frame) {
+    let area = frame.buffer.area
+    let rows = Layout.vertical([.length(1), .length(1), .fill(1), .length(1)]).split(area)
+    HeaderBar(
+      crumbs: ["Favourites"], hints: [("Enter", "open"), ("*", "remove"), ("Esc", "back")]
+    ).render(in: rows[0], buffer: &frame.buffer)
+    let content = rows[2].inset(horizontal: 1, vertical: 0)
+    var right: [Span] = []
+    switch favorites.items {
+    case .idle, .loading(nil):
+      MessagePanel([.init("\(state.spinnerFrame) Reading favourites…", style: Theme.secondary)])
+        .render(in: content, buffer: &frame.buffer)
+    case .failed(let error, nil):
+      MessagePanel([
+        .init(
+          "✗ " + (DisplayText.clean(error.title) ?? "Could not read favourites."),
+          style: Theme.errorTitle),
+        .init(DisplayText.clean(error.suggestion) ?? "", style: Theme.secondary),
+      ]).render(in: content, buffer: &frame.buffer)
+    case .loaded(let items) where items.isEmpty:
+      MessagePanel([
+        .init("No favourites yet", style: Theme.title),
+        .init(""),
+        .init("Press * on a tile or a detail screen to keep it here.", style: Theme.secondary),
+      ]).render(in: content, buffer: &frame.buffer)
+    case .loading(let items?), .loaded(let items), .failed(_, let items?):
+      frame.favoritesOffset = list(
+        items, selection: favorites.selection, offset: state.favoritesOffset, in: content,
+        buffer: &frame.buffer, hits: &frame.hits)
+      right = [Span(DisplayText.count(items.count, "favourite") + " ", style: Theme.bar)]
+    }
+    StatusBar.render(
+      left: StatusBar.left(state.app), right: right, in: rows[3], buffer: &frame.buffer)
+  }
+
+  /// Draws the rows; returns the first row shown.
+  private static func list(
+    _ items: [CatalogItem], selection: Int, offset: Int, in area: Rect, buffer: inout Buffer,
+    hits: inout HitMap
+  ) -> Int {
+    var scroll = ScrollState(offset: offset)
+    scroll.scrollToShow(selection, content: items.count, viewport: area.height)
+    let kindWidth = 12
+    for row in 0..<area.height {
+      let index = scroll.offset + row
+      guard index < items.count else { break }
+      let item = items[index]
+      let line = area.row(row)
+      let selected = index == selection
+      let base = selected ? Style.plain.bg(Theme.selectionBackground) : Style.plain
+      buffer.clear(line, style: base)
+      if selected {
+        buffer.set(Cell("▌", style: base.fg(Theme.accent), width: 1), x: line.x, y: line.y)
+      }
+      ArtworkPlaceholder(id: item.id, kind: item.kind)
+        .render(in: Rect(x: line.x + 2, y: line.y, width: 3, height: 1), buffer: &buffer)
+      var x = line.x + 7
+      x = buffer.set(
+        string: pad(item.kind.displayName, toWidth: kindWidth), at: Position(x: x, y: line.y),
+        style: Theme.badge(for: item.kind).patched(onto: base), clippedTo: line)
+      let title = DisplayText.clean(item.title) ?? "Untitled"
+      let author = DisplayText.clean(item.author).map { "  " + $0 } ?? ""
+      let room = max(0, line.right - x - 1)
+      let titleShown = truncate(title, toWidth: room)
+      x = buffer.set(
+        string: titleShown, at: Position(x: x, y: line.y), style: Theme.title.patched(onto: base),
+        clippedTo: line)
+      buffer.set(
+        string: truncate(author, toWidth: max(0, line.right - x - 1)),
+        at: Position(x: x, y: line.y), style: Theme.secondary.patched(onto: base), clippedTo: line)
+      hits.add(line, .favorite(index))
+    }
+    return scroll.offset
+  }
+}

@@ -1,0 +1,149 @@
+import ITunesCatalog
+import TerminalUI
+import TunesFeatures
+
+/// The results area of the search screen in each of its states.
+enum SearchResultsView {
+  /// Draws the results area; returns the results' scroll offset as drawn.
+  static func render(
+    _ state: TUIState, in area: Rect, buffer: inout Buffer, hits: inout HitMap
+  ) -> Int {
+    let search = state.app.search
+    let term = DisplayText.clean(search.submitted?.term ?? search.query) ?? ""
+    switch search.results {
+    case .idle:
+      MessagePanel(welcome).render(in: area, buffer: &buffer)
+      return 0
+    case .loading(let previous?) where !previous.isEmpty:
+      let banner = "\(state.spinnerFrame) Searching for “\(term)”…"
+      let offset = grid(
+        state, items: previous, dimmed: true, in: area.inset(top: 1), buffer: &buffer, hits: &hits)
+      MessagePanel([.init(banner, style: Theme.secondary)])
+        .render(in: area.row(0), buffer: &buffer)
+      return offset
+    case .loading:
+      MessagePanel([.init("\(state.spinnerFrame) Searching for “\(term)”…", style: Theme.secondary)]
+      )
+      .render(in: area, buffer: &buffer)
+      return 0
+    case .loaded(let items) where items.isEmpty:
+      MessagePanel(empty(term: term, filters: state.app.filters)).render(in: area, buffer: &buffer)
+      return 0
+    case .loaded(let items):
+      return grid(state, items: items, dimmed: false, in: area, buffer: &buffer, hits: &hits)
+    case .failed(let error, let previous):
+      let lines = failure(error, search: search)
+      guard let previous, !previous.isEmpty else {
+        MessagePanel(lines).render(in: area, buffer: &buffer)
+        return 0
+      }
+      let panel = MessagePanel(lines)
+      let top = min(area.height, panel.height(width: area.width) + 1)
+      panel.render(
+        in: Rect(x: area.x, y: area.y, width: area.width, height: top - 1), buffer: &buffer)
+      return grid(
+        state, items: previous, dimmed: true, in: area.inset(top: top), buffer: &buffer,
+        hits: &hits)
+    }
+  }
+
+  private static let welcome: [MessagePanel.Line] = [
+    .init("Search Apple's catalogue", style: Theme.title),
+    .init(""),
+    .init("Songs, albums, artists, movies, podcasts, apps and books.", style: Theme.secondary),
+    .init("Type a few words and press Enter; ? lists every key.", style: Theme.secondary),
+  ]
+
+  static func empty(term: String, filters: SearchFilters) -> [MessagePanel.Line] {
+    let hint =
+      filters.isDefault
+      ? "Check the spelling or try fewer words; f narrows or widens the search."
+      : "Check the spelling, try fewer words, or loosen the filters with f (\(filters.summary))."
+    return [
+      .init("No results for “\(term)”", style: Theme.title),
+      .init(""),
+      .init(hint, style: Theme.secondary),
+    ]
+  }
+
+  static func failure(_ error: FeatureError, search: SearchState) -> [MessagePanel.Line] {
+    let title = DisplayText.clean(error.title) ?? "The search failed."
+    if error.isRateLimited {
+      let wait =
+        search.rateLimitSecondsLeft.map {
+          "Next request allowed in \(DisplayText.countdown(seconds: Double($0))); then press r."
+        } ?? "You may try again now: press r."
+      return [
+        .init("⏳ " + title, style: Style.plain.fg(Theme.star).bold),
+        .init(wait, style: Theme.secondary),
+      ]
+    }
+    return [
+      .init("✗ " + title, style: Theme.errorTitle),
+      .init(DisplayText.clean(error.suggestion) ?? "", style: Theme.secondary),
+      .init(""),
+      .init("r retries · f changes the filters", style: Theme.secondary),
+    ]
+  }
+
+  /// Draws the tiles (and headings) visible in `area`; returns the scroll offset used.
+  static func grid(
+    _ state: TUIState, items: [CatalogItem], dimmed: Bool, in area: Rect, buffer: inout Buffer,
+    hits: inout HitMap
+  ) -> Int {
+    let search = state.app.search
+    guard !area.isEmpty else { return state.resultsOffset }
+    let layout = ResultsLayout(items: items, grouped: search.grouped)
+    let footer = footerText(search, count: items.count)
+    let contentHeight = layout.height + (footer == nil ? 0 : 2)
+    var offset = layout.offset(
+      keeping: search.selection, visible: area.height, from: state.resultsOffset)
+    offset = min(offset, ScrollState.maximumOffset(content: contentHeight, viewport: area.height))
+    offset = max(0, offset)
+    let showSelection = search.focus == .results
+    for (line, entry) in layout.entries {
+      let y = area.y + line - offset
+      switch entry {
+      case .heading(let title, let count):
+        guard y >= area.y, y < area.bottom else { continue }
+        SectionHeading(title, note: String(count))
+          .render(in: Rect(x: area.x, y: y, width: area.width, height: 1), buffer: &buffer)
+      case .tiles(let row):
+        guard y + TileView.height > area.y, y < area.bottom else { continue }
+        let columns = ResultsLayout.columns(
+          in: Rect(x: area.x, y: y, width: area.width, height: TileView.height))
+        for (column, index) in zip(columns, row) {
+          let visible = column.intersection(area)
+          guard !visible.isEmpty else { continue }
+          var tile = Buffer(width: column.width, height: column.height)
+          TileView(
+            item: items[index], isSelected: showSelection && index == search.selection,
+            isFavorite: state.app.favoriteIDs.contains(items[index].id), isDimmed: dimmed
+          ).render(in: tile.area, buffer: &tile)
+          buffer.draw(tile, at: Position(x: column.x, y: column.y), clippedTo: area)
+          hits.add(visible, .tile(index))
+        }
+      }
+    }
+    if let footer {
+      let y = area.y + layout.height + 1 - offset
+      if y >= area.y, y < area.bottom {
+        MessagePanel([.init(footer, style: Theme.secondary)])
+          .render(in: Rect(x: area.x, y: y, width: area.width, height: 1), buffer: &buffer)
+      }
+    }
+    Scrollbar(
+      content: contentHeight, viewport: area.height, offset: offset, style: Theme.border
+    ).render(in: area.inset(right: -1), buffer: &buffer)
+    return offset
+  }
+
+  private static func footerText(_ search: SearchState, count: Int) -> String? {
+    if search.reachedMaximum {
+      return "\(count) results: 200 is the most Apple returns. Narrow the search to see others."
+    }
+    if search.isLoadingMore { return "Loading more…" }
+    if search.canLoadMore && !search.grouped { return "↓ at the end loads more" }
+    return nil
+  }
+}

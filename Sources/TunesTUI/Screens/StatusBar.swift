@@ -1,0 +1,46 @@
+import Foundation
+import TerminalUI
+import TunesFeatures
+
+/// The bottom row: the notice (or the active filters) on the left; result count, source
+/// and limits on the right.
+enum StatusBar {
+  /// The left part: the notice when there is one, else the active filters.
+  static func left(_ app: AppState) -> [Span] {
+    if let notice = DisplayText.clean(app.notice) {
+      return [Span(" ● ", style: Theme.bar.fg(Theme.accent)), Span(notice, style: Theme.bar.bold)]
+    }
+    return [
+      Span(" filters ", style: Theme.bar.fg(Theme.muted)),
+      Span(DisplayText.clean(app.filters.summary) ?? "", style: Theme.bar),
+    ]
+  }
+
+  /// The right part on the search screen: count, source, "200 reached".
+  static func searchRight(_ search: SearchState) -> [Span] {
+    var parts: [Span] = []
+    guard let items = search.results.value, search.submitted != nil else { return [] }
+    parts.append(Span(DisplayText.count(items.count, "result"), style: Theme.bar))
+    switch search.source {
+    case .cache(let fetchedAt, let stale)?:
+      let text = "\(stale ? "stale cache" : "cache") from \(DisplayText.timestamp(fetchedAt))"
+      parts.append(Span(" · ", style: Theme.bar.fg(Theme.muted)))
+      parts.append(Span(text, style: Theme.bar.fg(stale ? Theme.star : Theme.barText)))
+    case .network?:
+      parts.append(Span(" · live", style: Theme.bar.fg(Theme.muted)))
+    case nil:
+      break
+    }
+    if search.reachedMaximum {
+      parts.append(Span(" · ", style: Theme.bar.fg(Theme.muted)))
+      parts.append(Span("200 is Apple's maximum", style: Theme.bar.fg(Theme.star)))
+    }
+    if !parts.isEmpty { parts.append(Span(" ", style: Theme.bar)) }
+    return parts
+  }
+
+  /// Draws the bar.
+  static func render(left: [Span], right: [Span], in area: Rect, buffer: inout Buffer) {
+    StatusLine(left: left, right: right, style: Theme.bar).render(in: area, buffer: &buffer)
+  }
+}

@@ -1,1 +1,0 @@
-// TunesTUI: see docs/ARCHITECTURE.md

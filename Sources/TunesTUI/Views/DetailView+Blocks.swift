@@ -1,0 +1,112 @@
+import ITunesCatalog
+import TerminalUI
+import TunesFeatures
+
+extension DetailView {
+  /// The tracks (album) or latest episodes (podcast) block.
+  func tracks(width: Int) -> [Piece] {
+    guard let content = model.tracks else { return [] }
+    let title = model.tracksTitle
+    if case .loaded(let items) = content {
+      guard !items.isEmpty else { return [] }
+      let numbered = model.item.kind != .podcast
+      let rows = items.enumerated().map { index, item in
+        Self.trackRow(item, number: numbered ? (item.trackNumber ?? index + 1) : nil)
+      }
+      return [
+        Self.heading(title, note: String(items.count)),
+        Piece(height: rows.count) { rect, buffer, _ in
+          for (i, row) in rows.enumerated() {
+            Self.drawTrack(row, in: rect.row(i), buffer: &buffer)
+          }
+        },
+        Self.gap(),
+      ]
+    }
+    let loading = title == "Tracks" ? "Loading tracks…" : "Loading episodes…"
+    return [Self.heading(title)] + status(content, loading: loading) + [Self.gap()]
+  }
+
+  /// One row of the track list: number, title, and the trailing facts.
+  struct TrackRow {
+    var number: String
+    var title: String
+    var trailing: String
+  }
+
+  static func trackRow(_ item: CatalogItem, number: Int?) -> TrackRow {
+    let title = DisplayText.clean(item.title) ?? "Untitled"
+    var trailing: [String] = []
+    if number == nil, let date = FactText.day(item.releaseDate) { trailing.append(date) }
+    if let length = item.formattedDuration { trailing.append(length) }
+    return TrackRow(
+      number: number.map { String($0) } ?? "•", title: title,
+      trailing: trailing.joined(separator: " · "))
+  }
+
+  static func drawTrack(_ row: TrackRow, in line: Rect, buffer: inout Buffer) {
+    guard !line.isEmpty else { return }
+    buffer.set(
+      string: pad(row.number, toWidth: 3, alignment: .right), at: Position(x: line.x, y: line.y),
+      style: Theme.secondary, clippedTo: line)
+    let trailingWidth = displayWidth(of: row.trailing)
+    let titleRoom = max(0, line.width - 5 - trailingWidth - 2)
+    buffer.set(
+      string: truncate(row.title, toWidth: titleRoom), at: Position(x: line.x + 5, y: line.y),
+      style: Theme.text, clippedTo: line)
+    buffer.set(
+      string: row.trailing, at: Position(x: line.right - trailingWidth, y: line.y),
+      style: Theme.secondary, clippedTo: line)
+  }
+
+  /// The author block: name, genre and link, then five small tiles of other works.
+  func authorBlock(width: Int) -> [Piece] {
+    guard let content = model.author else { return [] }
+    let fallbackName = DisplayText.clean(model.shownItem.author) ?? "the author"
+    guard case .loaded(let info) = content else {
+      return [Self.heading("More by \(fallbackName)")]
+        + status(content, loading: "Loading other works…")
+    }
+    let works = Array(info.works.prefix(5))
+    let name = DisplayText.clean(info.author?.title) ?? fallbackName
+    guard info.author != nil || !works.isEmpty else { return [] }
+    var pieces = [Self.heading("More by \(name)")]
+    let genre = DisplayText.clean(info.author?.genre)
+    let link = DisplayText.clean(info.author?.storeURLText ?? model.shownItem.authorURLText)
+    if genre != nil || link != nil {
+      pieces.append(
+        Piece(height: 1) { rect, buffer, _ in
+          var x = rect.x
+          if let genre {
+            x = buffer.set(
+              string: genre, at: Position(x: x, y: rect.y), style: Theme.secondary,
+              clippedTo: rect)
+            x += 3
+          }
+          if let link {
+            let end = buffer.set(
+              string: truncate("↗ " + link, toWidth: max(1, rect.right - x - 4)),
+              at: Position(x: x, y: rect.y), style: Theme.link(link), clippedTo: rect)
+            buffer.set(
+              string: "  a", at: Position(x: end, y: rect.y), style: Theme.secondary,
+              clippedTo: rect)
+          }
+        })
+    }
+    guard !works.isEmpty else { return pieces }
+    let focused = model.focusedWork
+    pieces.append(Self.gap())
+    pieces.append(
+      Piece(height: TileView.compactHeight) { rect, buffer, rects in
+        let columns = Layout.horizontal(
+          Array(repeating: Constraint.fill(1), count: 5), spacing: 1
+        ).split(rect)
+        for (i, work) in works.enumerated() where i < columns.count {
+          TileView(item: work, isSelected: focused == i, isCompact: true)
+            .render(in: columns[i], buffer: &buffer)
+          rects[i] = columns[i]
+        }
+      })
+    return pieces
+  }
+}

@@ -1,0 +1,196 @@
+import ITunesCatalog
+import TerminalUI
+
+/// The detail screen's scrolling document: header (artwork, title, author, kind, store
+/// link), facts, description, tracks or episodes, and the author block with five small
+/// tiles. Each block draws its own loading and error state and is left out when its data
+/// is missing.
+public struct DetailView: Sendable {
+  /// What to draw.
+  public var model: DetailViewModel
+
+  /// Creates the view.
+  public init(model: DetailViewModel) {
+    self.model = model
+  }
+
+  /// A drawn document: the cells, and where each of the author's works landed.
+  public struct Document: Sendable {
+    /// The whole document, as tall as its content.
+    public var buffer: Buffer
+    /// The rectangles of the author's works, in document coordinates, by index.
+    public var workRects: [Int: Rect]
+  }
+
+  struct Piece {
+    var height: Int
+    var draw: (Rect, inout Buffer, inout [Int: Rect]) -> Void
+  }
+
+  /// Lays the document out at `width` columns and draws it.
+  public func document(width: Int) -> Document {
+    let pieces = self.pieces(width: width)
+    let height = pieces.reduce(0) { $0 + $1.height }
+    var buffer = Buffer(width: width, height: height)
+    var rects: [Int: Rect] = [:]
+    var y = 0
+    for piece in pieces {
+      piece.draw(Rect(x: 0, y: y, width: width, height: piece.height), &buffer, &rects)
+      y += piece.height
+    }
+    return Document(buffer: buffer, workRects: rects)
+  }
+
+  private func pieces(width: Int) -> [Piece] {
+    var pieces: [Piece] = [header(width: width)]
+    pieces.append(contentsOf: facts(width: width))
+    pieces.append(contentsOf: description(width: width))
+    pieces.append(contentsOf: tracks(width: width))
+    pieces.append(contentsOf: authorBlock(width: width))
+    return pieces
+  }
+
+  static func gap() -> Piece { Piece(height: 1) { _, _, _ in } }
+
+  static func heading(_ title: String, note: String? = nil) -> Piece {
+    Piece(height: 1) { rect, buffer, _ in
+      SectionHeading(title, note: note).render(in: rect, buffer: &buffer)
+    }
+  }
+
+  func status<V>(_ content: BlockContent<V>, loading: String) -> [Piece] {
+    switch content {
+    case .loading:
+      let line = "\(model.spinner) \(loading)"
+      return [
+        Piece(height: 1) { rect, buffer, _ in
+          buffer.set(
+            string: line, at: Position(x: rect.x, y: rect.y), style: Theme.secondary,
+            clippedTo: rect)
+        }
+      ]
+    case .failed(let title, let suggestion):
+      let panel = MessagePanel(
+        [
+          .init("✗ " + (DisplayText.clean(title) ?? "Failed."), style: Theme.errorTitle),
+          .init(DisplayText.clean(suggestion) ?? "", style: Theme.secondary),
+        ], centeredVertically: false)
+      let height = panel.height(width: 80)
+      return [Piece(height: height) { rect, buffer, _ in panel.render(in: rect, buffer: &buffer) }]
+    case .loaded:
+      return []
+    }
+  }
+
+  // MARK: Header
+
+  private func header(width: Int) -> Piece {
+    let item = model.shownItem
+    let artWidth = max(8, min(18, width / 6))
+    let artHeight = artWidth / 2
+    let textWidth = max(1, width - artWidth - 3)
+    let title = Paragraph.wrap(DisplayText.clean(item.title) ?? "Untitled", width: textWidth)
+    let titleLines = Array(title.prefix(2))
+    let height = max(artHeight, titleLines.count + 5)
+    let isFavorite = model.isFavorite
+    return Piece(height: height + 1) { rect, buffer, _ in
+      ArtworkPlaceholder(id: item.id, kind: item.kind)
+        .render(
+          in: Rect(x: rect.x, y: rect.y, width: artWidth, height: artHeight), buffer: &buffer)
+      let text = Rect(x: rect.x + artWidth + 3, y: rect.y, width: textWidth, height: height)
+      var y = text.y
+      var x = buffer.set(
+        string: item.kind.displayName, at: Position(x: text.x, y: y),
+        style: Theme.badge(for: item.kind), clippedTo: text)
+      if item.isExplicit == true {
+        x = buffer.set(
+          string: "  Explicit", at: Position(x: x, y: y), style: Theme.secondary, clippedTo: text)
+      }
+      if isFavorite {
+        buffer.set(
+          string: "  ★ Favourite", at: Position(x: x, y: y), style: .plain.fg(Theme.star),
+          clippedTo: text)
+      }
+      y += 1
+      for (i, line) in titleLines.enumerated() {
+        let shown = i == 1 && title.count > 2 ? truncate(line + " …", toWidth: textWidth) : line
+        buffer.set(
+          string: shown, at: Position(x: text.x, y: y), style: Theme.title.adding(.bold),
+          clippedTo: text)
+        y += 1
+      }
+      if let author = DisplayText.clean(item.author) {
+        buffer.set(
+          string: truncate(author, toWidth: textWidth), at: Position(x: text.x, y: y),
+          style: Theme.text, clippedTo: text)
+      }
+      y += 1
+      buffer.set(
+        string: truncate(Self.kindLine(item), toWidth: textWidth), at: Position(x: text.x, y: y),
+        style: Theme.secondary, clippedTo: text)
+      y += 2
+      if let url = DisplayText.clean(item.storeURLText) {
+        let end = buffer.set(
+          string: truncate("↗ " + url, toWidth: max(1, textWidth - 4)),
+          at: Position(x: text.x, y: y), style: Theme.link(url), clippedTo: text)
+        buffer.set(
+          string: "  o", at: Position(x: end, y: y), style: Theme.secondary, clippedTo: text)
+      }
+    }
+  }
+
+  /// "A song · In Between Dreams · 2005": the kind in words, the collection and the year.
+  static func kindLine(_ item: CatalogItem) -> String {
+    let words = item.kind.descriptiveName
+    var parts = [words.prefix(1).uppercased() + words.dropFirst()]
+    if let collection = DisplayText.clean(item.collection), collection != item.title {
+      parts.append(collection)
+    }
+    if let year = item.releaseYear { parts.append(String(year)) }
+    if let genre = DisplayText.clean(item.genre) { parts.append(genre) }
+    return parts.joined(separator: " · ")
+  }
+
+  // MARK: Facts and description
+
+  private func facts(width: Int) -> [Piece] {
+    let rows = ItemFacts.detail(model.shownItem)
+    var pieces: [Piece] = []
+    let loading = model.details.map { status($0, loading: "Loading details…") } ?? []
+    guard !rows.isEmpty || !loading.isEmpty else { return [] }
+    pieces.append(Self.heading("Details"))
+    let labelWidth = (rows.map { displayWidth(of: $0.label) }.max() ?? 0) + 2
+    for row in rows {
+      pieces.append(
+        Piece(height: 1) { rect, buffer, _ in
+          buffer.set(
+            string: row.label, at: Position(x: rect.x, y: rect.y), style: Theme.label,
+            clippedTo: rect)
+          let valueRect = rect.inset(left: labelWidth)
+          let style = row.link.map { Theme.link($0) } ?? Theme.text
+          buffer.set(
+            string: truncate(row.value, toWidth: valueRect.width),
+            at: Position(x: valueRect.x, y: rect.y), style: style, clippedTo: valueRect)
+        })
+    }
+    pieces.append(contentsOf: loading)
+    pieces.append(Self.gap())
+    return pieces
+  }
+
+  private func description(width: Int) -> [Piece] {
+    guard let text = DisplayText.paragraph(model.shownItem.description) else { return [] }
+    let lines = Paragraph.wrap(text, width: max(1, width))
+    return [
+      Self.heading("Description"),
+      Piece(height: lines.count) { rect, buffer, _ in
+        for (i, line) in lines.enumerated() {
+          buffer.set(
+            string: line, at: Position(x: rect.x, y: rect.y + i), style: Theme.text,
+            clippedTo: rect)
+        }
+      },
+      Self.gap(),
+    ]
+  }
+}

@@ -1,0 +1,63 @@
+import ITunesCatalog
+
+/// The author block's data: the author and up to five of their other works.
+public struct AuthorInfo: Sendable, Hashable {
+  /// The author as a catalogue item (an artist), when the lookup returned one.
+  public var author: CatalogItem?
+  /// Other works, the item itself excluded, at most five drawn.
+  public var works: [CatalogItem]
+
+  /// Creates the block's data.
+  public init(author: CatalogItem?, works: [CatalogItem]) {
+    self.author = author
+    self.works = works
+  }
+}
+
+/// Everything the detail screen draws, in plain values.
+public struct DetailViewModel: Sendable {
+  /// What the tile had (drawn at once).
+  public var item: CatalogItem
+  /// The full lookup; its item replaces `item` when loaded. `nil` when not asked for.
+  public var details: BlockContent<CatalogItem>?
+  /// Tracks of an album or latest episodes of a podcast; `nil` when not applicable.
+  public var tracks: BlockContent<[CatalogItem]>?
+  /// The author block; `nil` when the item has no author id.
+  public var author: BlockContent<AuthorInfo>?
+  /// The highlighted one of the author's works.
+  public var focusedWork: Int?
+  /// Whether the item is a favourite.
+  public var isFavorite: Bool
+  /// The spinner frame for blocks that are loading.
+  public var spinner: String
+  /// Lines scrolled off the top.
+  public var scroll: Int
+
+  /// Creates a model.
+  public init(
+    item: CatalogItem, details: BlockContent<CatalogItem>? = nil,
+    tracks: BlockContent<[CatalogItem]>? = nil, author: BlockContent<AuthorInfo>? = nil,
+    focusedWork: Int? = nil, isFavorite: Bool = false, spinner: String = "⠋", scroll: Int = 0
+  ) {
+    self.item = item
+    self.details = details
+    self.tracks = tracks
+    self.author = author
+    self.focusedWork = focusedWork
+    self.isFavorite = isFavorite
+    self.spinner = spinner
+    self.scroll = scroll
+  }
+
+  /// The item to draw: the full lookup when it has arrived, else the tile's.
+  public var shownItem: CatalogItem { details?.value ?? item }
+
+  /// The heading of the tracks block for the item's kind.
+  public var tracksTitle: String {
+    switch item.kind {
+    case .podcast: return "Latest episodes"
+    case .tvSeason: return "Episodes"
+    default: return "Tracks"
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import TerminalUI
+
+/// A short centred message: the loading, error, empty and welcome states of a screen or a
+/// block. Each line is wrapped to at most 72 columns and centred.
+public struct MessagePanel: Widget, Sendable {
+  /// One line of the message and its style.
+  public struct Line: Sendable, Hashable {
+    /// The text (already sanitized).
+    public var text: String
+    /// Its style.
+    public var style: Style
+    /// Creates a line.
+    public init(_ text: String, style: Style = .plain) {
+      self.text = text
+      self.style = style
+    }
+  }
+
+  /// The lines, top to bottom; an empty text is a blank line.
+  public var lines: [Line]
+  /// Whether to centre vertically (full screens) or start at the top (blocks).
+  public var centeredVertically: Bool
+
+  /// Creates a panel.
+  public init(_ lines: [Line], centeredVertically: Bool = true) {
+    self.lines = lines
+    self.centeredVertically = centeredVertically
+  }
+
+  /// The wrapped rows at a width.
+  func rows(width: Int) -> [Line] {
+    let wrapWidth = max(1, min(72, width - 4))
+    var rows: [Line] = []
+    for line in lines {
+      if line.text.isEmpty {
+        rows.append(line)
+        continue
+      }
+      for piece in Paragraph.wrap(line.text, width: wrapWidth) {
+        rows.append(Line(piece, style: line.style))
+      }
+    }
+    return rows
+  }
+
+  /// Rows the panel needs at a width.
+  public func height(width: Int) -> Int { rows(width: width).count }
+
+  /// Draws the message into `area`.
+  public func render(in area: Rect, buffer: inout Buffer) {
+    let area = area.intersection(buffer.area)
+    guard !area.isEmpty else { return }
+    let rows = rows(width: area.width)
+    let top = centeredVertically ? area.y + max(0, (area.height - rows.count) / 2) : area.y
+    for (i, row) in rows.enumerated() where top + i < area.bottom {
+      let x =
+        centeredVertically
+        ? area.x + max(0, (area.width - displayWidth(of: row.text)) / 2) : area.x
+      buffer.set(
+        string: row.text, at: Position(x: x, y: top + i), style: row.style, clippedTo: area)
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import ITunesCatalog
+import TerminalUI
+
+/// One result tile: a selection bar, the artwork placeholder, the kind badge (and a ★ for a
+/// favourite), the title, and two or three facts that suit the kind.
+///
+/// ```
+/// ▌▒▒▒▒▒▒▒▒▒ Song                         ★
+/// ▌▒▒▒▒▒▒▒▒▒ Better Together
+/// ▌▒▒▒▒♪▒▒▒▒ Jack Johnson
+/// ▌▒▒▒▒▒▒▒▒▒ 3:27 · $1.29
+/// ▌▒▒▒▒▒▒▒▒▒
+/// ```
+public struct TileView: Widget, Sendable {
+  /// Rows a full tile takes (the grid leaves one empty row below each).
+  public static let height = 5
+  /// Rows a compact tile takes.
+  public static let compactHeight = 3
+  /// The item (its strings are sanitized here).
+  public var item: CatalogItem
+  /// Whether the tile is selected (a bar and a tinted background).
+  public var isSelected: Bool
+  /// Whether the item is a favourite (a ★).
+  public var isFavorite: Bool
+  /// Whether to draw it faded (old results under a spinner).
+  public var isDimmed: Bool
+  /// The compact form used for the author's other works: no badge row, the kind and year
+  /// below the title.
+  public var isCompact: Bool
+
+  /// Creates a tile.
+  public init(
+    item: CatalogItem, isSelected: Bool = false, isFavorite: Bool = false,
+    isDimmed: Bool = false, isCompact: Bool = false
+  ) {
+    self.item = item
+    self.isSelected = isSelected
+    self.isFavorite = isFavorite
+    self.isDimmed = isDimmed
+    self.isCompact = isCompact
+  }
+
+  /// Draws the tile into `area`.
+  public func render(in area: Rect, buffer: inout Buffer) {
+    let area = area.intersection(buffer.area)
+    guard !area.isEmpty else { return }
+    let base = isSelected ? Style.plain.bg(Theme.selectionBackground) : Style.plain
+    buffer.clear(area, style: base)
+    let bar = Rect(x: area.x, y: area.y, width: 1, height: area.height)
+    if isSelected {
+      for y in bar.y..<bar.bottom {
+        buffer.set(Cell("▌", style: base.fg(Theme.accent), width: 1), x: bar.x, y: y)
+      }
+    }
+    let artWidth = isCompact ? min(4, area.width / 4) : min(10, area.width / 4)
+    let art = Rect(x: area.x + 1, y: area.y, width: artWidth, height: area.height)
+    ArtworkPlaceholder(id: item.id, kind: item.kind).render(in: art, buffer: &buffer)
+    let text = area.inset(right: 1, left: artWidth > 0 ? 2 + artWidth : 1)
+    if isCompact {
+      renderCompact(in: text, base: base, buffer: &buffer)
+    } else {
+      renderFull(in: text, base: base, buffer: &buffer)
+    }
+    if isDimmed { buffer.apply(Style.plain.dim, to: area) }
+  }
+
+  private func renderFull(in text: Rect, base: Style, buffer: inout Buffer) {
+    guard !text.isEmpty else { return }
+    let star = isFavorite ? "★" : ""
+    let badgeRoom = text.width - (isFavorite ? 2 : 0)
+    buffer.set(
+      string: truncate(item.kind.displayName, toWidth: badgeRoom),
+      at: Position(x: text.x, y: text.y), style: Theme.badge(for: item.kind).patched(onto: base),
+      clippedTo: text.row(0))
+    if isFavorite {
+      buffer.set(
+        string: star, at: Position(x: text.right - 1, y: text.y),
+        style: base.fg(Theme.star), clippedTo: text.row(0))
+    }
+    let title = DisplayText.clean(item.title) ?? "Untitled"
+    let facts = ItemFacts.tile(item)
+    let factRows = facts.count > 1 ? 2 : facts.count
+    let wrapped = Paragraph.wrap(title, width: text.width)
+    let titleRows = max(1, min(wrapped.count, text.height - 1 - factRows))
+    var y = text.y + 1
+    for i in 0..<titleRows {
+      var line = i < wrapped.count ? wrapped[i] : ""
+      if i == titleRows - 1 && wrapped.count > titleRows {
+        line = truncate(line + " …", toWidth: text.width)
+      }
+      buffer.set(
+        string: truncate(line, toWidth: text.width), at: Position(x: text.x, y: y),
+        style: Theme.title.patched(onto: base), clippedTo: text)
+      y += 1
+    }
+    if let first = facts.first {
+      buffer.set(
+        string: truncate(first, toWidth: text.width), at: Position(x: text.x, y: y),
+        style: Theme.text.patched(onto: base), clippedTo: text)
+      y += 1
+    }
+    let rest = facts.dropFirst().joined(separator: " · ")
+    buffer.set(
+      string: truncate(rest, toWidth: text.width), at: Position(x: text.x, y: y),
+      style: Theme.secondary.patched(onto: base), clippedTo: text)
+  }
+
+  private func renderCompact(in text: Rect, base: Style, buffer: inout Buffer) {
+    guard !text.isEmpty else { return }
+    let title = DisplayText.clean(item.title) ?? "Untitled"
+    let lines = Paragraph.wrap(title, width: text.width)
+    let titleLines = Array(lines.prefix(2))
+    for (i, line) in titleLines.enumerated() {
+      let shown = i == 1 && lines.count > 2 ? truncate(line + " …", toWidth: text.width) : line
+      buffer.set(
+        string: truncate(shown, toWidth: text.width), at: Position(x: text.x, y: text.y + i),
+        style: Theme.title.patched(onto: base), clippedTo: text.row(i))
+    }
+    let fact = item.releaseYear.map(String.init) ?? item.kind.displayName
+    buffer.set(
+      string: truncate(fact, toWidth: text.width),
+      at: Position(x: text.x, y: text.y + max(1, titleLines.count)),
+      style: Theme.secondary.patched(onto: base), clippedTo: text.row(max(1, titleLines.count)))
+  }
+}

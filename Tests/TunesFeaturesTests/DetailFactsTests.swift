@@ -1,0 +1,126 @@
+import Foundation
+import ITunesCatalog
+import Testing
+
+@testable import TunesFeatures
+
+@Suite("Detail facts")
+struct DetailFactsTests {
+  static let cases: [(FixtureCase, [String])] = [
+    (
+      .song,
+      [
+        "Artist=Jack Johnson", "Album=In Between Dreams", "Track=1 of 15", "Disc=1 of 1",
+        "Duration=3:27", "Genre=Rock", "Released=2005-03-01", "Price=$1.29", "Explicit=No",
+      ]
+    ),
+    (
+      .album,
+      [
+        "Artist=Missy Elliott", "Tracks=16", "Genre=Hip-Hop/Rap", "Released=2003-11-01",
+        "Copyright=℗ 2003 Elektra Entertainment Group Inc.  for the United States and WEA "
+          + "International Inc. for the world outside of the United States.",
+        "Price=$9.99",
+      ]
+    ),
+    (.artist, ["Genre=Hip-Hop/Rap", "Type=Artist"]),
+    (
+      .movie,
+      [
+        "Director=J.J. Abrams", "Rating=PG-13", "Length=2:18:22", "Genre=Action & Adventure",
+        "Released=2015-12-18", "Price=$19.99", "Rental=$3.99", "HD price=$19.99",
+        "HD rental=$3.99",
+      ]
+    ),
+    (
+      .tv,
+      [
+        "Show=Mr. Robot", "Season=Mr. Robot, Season 1", "Episode=1 of 10", "Length=1:05:17",
+        "Rating=TV-MA", "Genre=Drama", "Released=2015-06-24", "Price=$2.99",
+      ]
+    ),
+    (
+      .tvSeason,
+      [
+        "Show=Mr. Robot", "Episodes=10", "Rating=TV-MA", "Genre=Drama", "Released=2015-06-24",
+        "Price=$19.99",
+      ]
+    ),
+    (
+      .podcast,
+      [
+        "Author=The Joe Budden Network", "Genre=Music", "Episodes=481",
+        "Feed=https://jbpod.libsyn.com/applepodcast", "Latest=2024-05-01",
+      ]
+    ),
+    (
+      .episode,
+      [
+        "Podcast=The Joe Budden Podcast", "Released=2024-05-01", "Duration=3:36:14", "Genre=Music",
+      ]
+    ),
+    (
+      .audiobook,
+      [
+        "Author=J. R. R. Tolkien", "Genre=Sci-Fi & Fantasy", "Released=2012-09-20",
+        "Price=$20.99",
+      ]
+    ),
+    (
+      .ebook,
+      [
+        "Author=Mark Twain", "Genre=Fiction & Literature", "Released=1876-12-01", "Price=Free",
+        "Rating=★ 4.5 (1,024)",
+      ]
+    ),
+    (
+      .app,
+      [
+        "Developer=Facebook, Inc.", "Version=15.0", "Size=67.6 MB", "Seller=Facebook, Inc.",
+        "Rating=★ 3.5 (2,840,784)", "Minimum OS=7.0",
+        "Languages=NB, CS, DA, NL, EN, FI, FR, DE +17 more", "Genre=Social Networking",
+        "Price=Free",
+      ]
+    ),
+    (
+      .macApp,
+      [
+        "Developer=Apple", "Version=16.0", "Size=3.0 GB", "Seller=Apple Inc.",
+        "Rating=★ 3.2 (4,321)", "Minimum OS=14.5", "Languages=EN, JA",
+        "Genre=Developer Tools", "Price=Free",
+      ]
+    ),
+    (.other, ["By=Coach"]),
+    (.bareSong, ["Duration=3:20", "Genre=Music", "Price=$1.29"]),
+  ]
+
+  @Test("each kind lists its labelled facts, leaving missing ones out", arguments: cases)
+  func factsPerKind(fixture: FixtureCase, expected: [String]) throws {
+    let item = try fixture.load()
+    #expect(item.kind == fixture.kind)
+    #expect(detailFacts(for: item).map { "\($0.label)=\($0.value)" } == expected)
+  }
+
+  @Test("a book with a narrator and a music video get their own facts")
+  func narratorAndVideo() {
+    var book = CatalogItem(id: 1, kind: .audiobook, title: "B")
+    book.book = BookFacts(averageRating: 4, ratingCount: 12, narrator: "Rob Inglis")
+    #expect(
+      detailFacts(for: book).map { "\($0.label)=\($0.value)" } == [
+        "Narrator=Rob Inglis", "Rating=★ 4.0 (12)",
+      ])
+    var video = CatalogItem(id: 2, kind: .musicVideo, title: "V")
+    video.author = "A"
+    video.explicitness = .explicit
+    #expect(
+      detailFacts(for: video).map { "\($0.label)=\($0.value)" } == ["Artist=A", "Explicit=Yes"])
+  }
+
+  @Test("blank values are left out")
+  func blanks() {
+    var item = CatalogItem(id: 1, kind: .album, title: "A")
+    item.author = "  "
+    item.copyright = ""
+    #expect(detailFacts(for: item).isEmpty)
+  }
+}

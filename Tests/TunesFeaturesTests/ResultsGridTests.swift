@@ -1,0 +1,196 @@
+import AppArchitecture
+import Foundation
+import ITunesCatalog
+import ITunesClient
+import TestSupport
+import Testing
+
+@testable import TunesFeatures
+
+@MainActor
+@Suite("Results grid")
+struct ResultsGridTests {
+  /// A search for "x" that returned `items` with `limit`, focus in the grid.
+  static func loaded(_ items: [CatalogItem], limit: Int = 30, selection: Int = 0) -> AppState {
+    var state = AppState()
+    state.search.query = "x"
+    state.search.requestID = 1
+    state.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: limit)
+    state.search.results = .loaded(items)
+    state.search.selection = selection
+    state.search.focus = .results
+    return state
+  }
+
+  nonisolated static func scripted(_ clock: TestClock) -> ScriptedClient {
+    ScriptedClient(clock: clock) { request in
+      let limit = Int(request.parameters.first { $0.name == "limit" }?.value ?? "") ?? 0
+      return (.seconds(1), .success(CatalogPage(items: Samples.items(limit))))
+    }
+  }
+
+  @Test("load more asks for 30 more, keeps the old tiles meanwhile and keeps the selection")
+  func loadMore() async throws {
+    let clock = TestClock()
+    let script = Self.scripted(clock)
+    let first = Samples.items(30)
+    let store = makeStore(
+      Self.loaded(first, selection: 7), Samples.dependencies(client: script.client))
+    #expect(store.state.search.canLoadMore)
+    try await store.send(.loadMoreRequested) {
+      $0.search.requestID = 2
+      $0.search.submitted?.limit = 60
+      $0.search.isLoadingMore = true
+      $0.search.results = .loading(previous: first)
+    }
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    let more = Samples.items(60)
+    try await store.receive(
+      .searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: more))))
+    ) {
+      $0.search.results = .loaded(more)
+      $0.search.isLoadingMore = false
+      $0.search.source = .network
+    }
+    #expect(store.state.search.selection == 7)
+    #expect(script.parameter("limit", request: 0) == "60")
+    #expect(script.parameter("term", request: 0) == "x")
+    try await store.finish()
+  }
+
+  @Test("load more stops at 200 and says so")
+  func maximum() async throws {
+    let clock = TestClock()
+    let script = Self.scripted(clock)
+    let store = makeStore(
+      Self.loaded(Samples.items(180), limit: 180, selection: 179),
+      Samples.dependencies(client: script.client))
+    try await store.send(.loadMoreRequested) {
+      $0.search.requestID = 2
+      $0.search.submitted?.limit = 200
+      $0.search.isLoadingMore = true
+      $0.search.results = .loading(previous: Samples.items(180))
+    }
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    let all = Samples.items(200)
+    try await store.receive(
+      .searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: all))))
+    ) {
+      $0.search.results = .loaded(all)
+      $0.search.isLoadingMore = false
+      $0.search.source = .network
+      $0.search.reachedMaximum = true
+    }
+    #expect(store.state.search.canLoadMore == false)
+    try await store.send(.loadMoreRequested)
+    #expect(script.requests.count == 1)
+    try await store.finish()
+  }
+
+  @Test("load more does nothing when Apple returned fewer results than asked")
+  func nothingMore() async throws {
+    let script = Self.scripted(TestClock())
+    let store = makeStore(
+      Self.loaded(Samples.items(12)), Samples.dependencies(client: script.client))
+    try await store.send(.loadMoreRequested)
+    try await store.send(.selectionMoved(.last)) { $0.search.selection = 11 }
+    try await store.send(.selectionMoved(.down))
+    #expect(script.requests.isEmpty)
+    try await store.finish()
+  }
+
+  @Test("moving down past the last tile loads more")
+  func moveLoadsMore() async throws {
+    let clock = TestClock()
+    let script = Self.scripted(clock)
+    let first = Samples.items(30)
+    let store = makeStore(
+      Self.loaded(first, selection: 29), Samples.dependencies(client: script.client))
+    try await store.send(.selectionMoved(.down)) {
+      $0.search.requestID = 2
+      $0.search.submitted?.limit = 60
+      $0.search.isLoadingMore = true
+      $0.search.results = .loading(previous: first)
+    }
+    await store.skipInFlightEffects()
+    try await store.finish()
+  }
+
+  @Test("arrows move in two columns; pages use the viewport rows and the tile height")
+  func moves() async throws {
+    let store = makeStore(Self.loaded(Samples.items(30)), Samples.dependencies())
+    try await store.send(.selectionMoved(.right)) { $0.search.selection = 1 }
+    try await store.send(.selectionMoved(.down)) { $0.search.selection = 3 }
+    try await store.send(.selectionMoved(.left)) { $0.search.selection = 2 }
+    try await store.send(.selectionMoved(.up)) { $0.search.selection = 0 }
+    try await store.send(.resized(columns: 100, rows: 41)) {
+      $0.viewport = Viewport(columns: 100, rows: 41)
+    }
+    let page = SearchLayout.tileRowsPerPage(viewportRows: 41)
+    #expect(page == 6)
+    try await store.send(.selectionMoved(.pageDown)) { $0.search.selection = 12 }
+    try await store.send(.selectionMoved(.pageUp)) { $0.search.selection = 0 }
+    try await store.send(.selectionMoved(.last)) { $0.search.selection = 29 }
+    try await store.send(.selectionMoved(.first)) { $0.search.selection = 0 }
+    try await store.finish()
+  }
+
+  @Test("v groups by kind; moves then follow the sections and the selection stays on its item")
+  func grouping() async throws {
+    let page = try Samples.mixed()
+    let songs = page.items.indices.filter { page.items[$0].kind == .song }
+    let store = makeStore(Self.loaded(page.items), Samples.dependencies())
+    try await store.send(.groupingToggled) { $0.search.grouped = true }
+    try await store.send(.selectionMoved(.right)) { $0.search.selection = songs[1] }
+    try await store.send(.selectionMoved(.down)) { $0.search.selection = songs[3] }
+    try await store.send(.groupingToggled) { $0.search.grouped = false }
+    #expect(store.state.search.selectedItem == page.items[songs[3]])
+    try await store.finish()
+  }
+
+  @Test("a first click selects a tile, a second click on it opens it")
+  func clicks() async throws {
+    let page = try Samples.mixed()
+    var state = Self.loaded(page.items)
+    state.search.focus = .query
+    let store = makeStore(state, Samples.dependencies())
+    try await store.send(.tileClicked(99))
+    try await store.send(.tileClicked(2)) {
+      $0.search.selection = 2
+      $0.search.focus = .results
+    }
+    try await store.send(.tileClicked(2)) {
+      $0.stack = [.detail(DetailState(item: page.items[2], details: .loading(previous: nil)))]
+    }
+    #expect(store.state.topDetail?.tracks == nil)
+    #expect(store.state.topDetail?.author == nil)
+    await store.skipInFlightEffects()
+    store.skipReceivedActions()
+    try await store.finish()
+  }
+
+  @Test("focus moves between the query box and the grid; the grid needs results")
+  func focus() async throws {
+    var empty = AppState()
+    empty.search.history = ["a", "b"]
+    let store = makeStore(empty, Samples.dependencies())
+    try await store.send(.focusMoved(to: .results))
+    try await store.send(.focusMoved(to: .query)) { $0.search.suggestions = ["a", "b"] }
+    let loaded = makeStore(Self.loaded(Samples.items(2)), Samples.dependencies())
+    try await loaded.send(.focusMoved(to: .query)) { $0.search.focus = .query }
+    try await loaded.send(.focusMoved(to: .results)) { $0.search.focus = .results }
+    let item = Samples.items(1)[0]
+    try await loaded.send(.tileOpened) {
+      $0.stack = [.detail(DetailState(item: item, details: .loading(previous: nil)))]
+    }
+    let failure = FeatureError.client(.unexpectedStatus(0))
+    try await loaded.receive(.detail(.detailsLoaded(itemID: 1, .failure(failure)))) {
+      $0.stack = [.detail(DetailState(item: item, details: .failed(failure, previous: nil)))]
+    }
+    try await loaded.send(.focusMoved(to: .query))
+    try await loaded.finish()
+    try await store.finish()
+  }
+}

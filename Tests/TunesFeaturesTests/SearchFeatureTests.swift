@@ -1,0 +1,341 @@
+import AppArchitecture
+import Foundation
+import ITunesCatalog
+import ITunesClient
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import TunesFeatures
+
+@MainActor
+func makeStore(_ state: AppState = AppState(), _ dependencies: TunesDependencies)
+  -> TestStore<AppState, AppAction>
+{
+  TestStore(
+    initialState: state, reducer: AppFeature(dependencies: dependencies), timeout: .seconds(5))
+}
+
+@MainActor
+@Suite("Search")
+struct SearchFeatureTests {
+  let history = ["Jack Johnson", "Queen", "jackson 5", "Adele", "Björk", "Daft Punk"]
+
+  @Test("typing filters the history suggestions by substring, ignoring case")
+  func suggestions() async throws {
+    let store = makeStore(AppState(), Samples.dependencies())
+    try await store.send(.historyLoaded(history)) {
+      $0.search.history = history
+      $0.search.suggestions = Array(history.prefix(5))
+    }
+    try await store.send(.queryChanged("JACK")) {
+      $0.search.query = "JACK"
+      $0.search.suggestions = ["Jack Johnson", "jackson 5"]
+    }
+    try await store.send(.suggestionHighlighted(1)) { $0.search.highlightedSuggestion = 1 }
+    try await store.send(.selectionMoved(.up)) { $0.search.highlightedSuggestion = 0 }
+    try await store.send(.selectionMoved(.up)) { $0.search.highlightedSuggestion = nil }
+    try await store.send(.selectionMoved(.down)) { $0.search.highlightedSuggestion = 0 }
+    try await store.send(.suggestionHighlighted(7)) { $0.search.highlightedSuggestion = nil }
+    try await store.send(.backRequested) { $0.search.suggestions = [] }
+    try await store.send(.queryChanged("")) {
+      $0.search.query = ""
+      $0.search.suggestions = Array(history.prefix(5))
+    }
+    try await store.finish()
+  }
+
+  @Test("submitting runs the search, records history and shows the results")
+  func submit() async throws {
+    let clock = TestClock()
+    let page = try Samples.mixed()
+    let script = ScriptedClient(clock: clock) { _ in (.seconds(1), .success(page)) }
+    let store = makeStore(AppState(), Samples.dependencies(client: script.client))
+    try await store.send(.queryChanged("  jack johnson ")) { $0.search.query = "  jack johnson " }
+    try await store.send(.querySubmitted) {
+      $0.search.requestID = 1
+      $0.search.submitted = SubmittedSearch(
+        term: "jack johnson", filters: SearchFilters(), limit: 30)
+      $0.search.results = .loading(previous: nil)
+      $0.search.focus = .results
+    }
+    try await store.receive(.historyLoaded(["jack johnson"])) {
+      $0.search.history = ["jack johnson"]
+    }
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.searchResponse(requestID: 1, .success(Samples.response(page)))) {
+      $0.search.results = .loaded(page.items)
+      $0.search.source = .network
+    }
+    #expect(script.parameter("term", request: 0) == "jack johnson")
+    #expect(script.parameter("limit", request: 0) == "30")
+    #expect(store.state.search.selectedItem == page.items[0])
+    try await store.finish()
+  }
+
+  @Test("picking a suggestion makes it the query and runs it")
+  func pickSuggestion() async throws {
+    let clock = TestClock()
+    let script = ScriptedClient(clock: clock) { _ in (.seconds(1), .success(CatalogPage(items: [])))
+    }
+    let store = makeStore(
+      AppState(search: SearchState(history: history, suggestions: Array(history.prefix(5)))),
+      Samples.dependencies(client: script.client, history: .inMemory(history)))
+    try await store.send(.suggestionPicked(1)) {
+      $0.search.query = "Queen"
+      $0.search.requestID = 1
+      $0.search.submitted = SubmittedSearch(term: "Queen", filters: SearchFilters(), limit: 30)
+      $0.search.results = .loading(previous: nil)
+      $0.search.focus = .results
+      $0.search.suggestions = []
+    }
+    try await store.receive(
+      .historyLoaded(["Queen", "Jack Johnson", "jackson 5", "Adele", "Björk"])
+    ) {
+      $0.search.history = ["Queen", "Jack Johnson", "jackson 5", "Adele", "Björk"]
+    }
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(
+      .searchResponse(requestID: 1, .success(Samples.response(CatalogPage(items: []))))
+    ) {
+      $0.search.results = .loaded([])
+      $0.search.source = .network
+      $0.search.focus = .query
+    }
+    try await store.send(.suggestionPicked(9))
+    try await store.finish()
+  }
+
+  @Test("Enter with a suggestion highlighted runs that suggestion; a cached answer says so")
+  func submitHighlighted() async throws {
+    let clock = TestClock()
+    let fetched = Date(timeIntervalSince1970: 1_700_000_000)
+    let client = ITunesClient(fetch: { _ in
+      try await clock.sleep(for: .seconds(1))
+      return CatalogResponse(
+        page: CatalogPage(items: Samples.items(2)), body: Data(),
+        source: .cache(fetchedAt: fetched, stale: true, because: .offline))
+    })
+    var state = AppState()
+    state.search.query = "ja"
+    state.search.suggestions = ["Jack Johnson", "jackson 5"]
+    state.search.highlightedSuggestion = 1
+    let store = makeStore(state, Samples.dependencies(client: client))
+    try await store.send(.querySubmitted) {
+      $0.search.query = "jackson 5"
+      $0.search.requestID = 1
+      $0.search.submitted = SubmittedSearch(term: "jackson 5", filters: SearchFilters(), limit: 30)
+      $0.search.results = .loading(previous: nil)
+      $0.search.focus = .results
+      $0.search.suggestions = []
+      $0.search.highlightedSuggestion = nil
+    }
+    try await store.receive(.historyLoaded(["jackson 5"])) { $0.search.history = ["jackson 5"] }
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    let response = CatalogResponse(
+      page: CatalogPage(items: Samples.items(2)), body: Data(),
+      source: .cache(fetchedAt: fetched, stale: true, because: .offline))
+    try await store.receive(.searchResponse(requestID: 1, .success(response))) {
+      $0.search.results = .loaded(Samples.items(2))
+      $0.search.source = .cache(fetchedAt: fetched, stale: true)
+    }
+    try await store.finish()
+  }
+
+  @Test("a response to an older query is dropped and changes nothing")
+  func staleResponse() async throws {
+    let clock = TestClock()
+    let old = try Samples.mixed()
+    let new = CatalogPage(items: Samples.items(3))
+    let script = ScriptedClient(clock: clock) { request in
+      let term = request.parameters.first { $0.name == "term" }?.value
+      return (.seconds(1), .success(term == "queen" ? new : old))
+    }
+    let store = makeStore(AppState(), Samples.dependencies(client: script.client))
+    try await store.send(.queryChanged("jack")) { $0.search.query = "jack" }
+    try await store.send(.querySubmitted) {
+      $0.search.requestID = 1
+      $0.search.submitted = SubmittedSearch(term: "jack", filters: SearchFilters(), limit: 30)
+      $0.search.results = .loading(previous: nil)
+      $0.search.focus = .results
+    }
+    try await store.receive(.historyLoaded(["jack"])) { $0.search.history = ["jack"] }
+    try await store.send(.queryChanged("queen")) {
+      $0.search.query = "queen"
+      $0.search.focus = .query
+    }
+    try await store.send(.querySubmitted) {
+      $0.search.requestID = 2
+      $0.search.submitted = SubmittedSearch(term: "queen", filters: SearchFilters(), limit: 30)
+      $0.search.focus = .results
+    }
+    try await store.receive(.historyLoaded(["queen", "jack"])) {
+      $0.search.history = ["queen", "jack"]
+    }
+    try await store.send(.searchResponse(requestID: 1, .success(Samples.response(old))))
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.searchResponse(requestID: 2, .success(Samples.response(new)))) {
+      $0.search.results = .loaded(new.items)
+      $0.search.source = .network
+    }
+    try await store.send(.searchResponse(requestID: 1, .success(Samples.response(old))))
+    try await store.send(.searchResponse(requestID: 2, .failure(.other("late duplicate"))))
+    #expect(script.requests.count == 2)
+    try await store.finish()
+  }
+
+  @Test("an error keeps the old results, says what to do, and r retries")
+  func errorAndRetry() async throws {
+    let clock = TestClock()
+    let calls = Counter()
+    let items = Samples.items(4)
+    let script = ScriptedClient(clock: clock) { _ in
+      calls.next() == 1
+        ? (.seconds(1), .failure(.serverError(status: 503, attempts: 3)))
+        : (.seconds(1), .success(CatalogPage(items: items)))
+    }
+    var state = AppState()
+    state.search.query = "x"
+    let store = makeStore(state, Samples.dependencies(client: script.client))
+    try await store.send(.querySubmitted) {
+      $0.search.requestID = 1
+      $0.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30)
+      $0.search.results = .loading(previous: nil)
+      $0.search.focus = .results
+    }
+    try await store.receive(.historyLoaded(["x"])) { $0.search.history = ["x"] }
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    let failure = FeatureError.client(.serverError(status: 503, attempts: 3))
+    try await store.receive(.searchResponse(requestID: 1, .failure(failure))) {
+      $0.search.results = .failed(failure, previous: nil)
+    }
+    #expect(store.state.search.results.error?.title.contains("503") == true)
+    #expect(store.state.search.results.error?.suggestion == "Try again in a moment.")
+    #expect(store.state.search.results.error?.isRateLimited == false)
+    try await store.send(.retryRequested) {
+      $0.search.requestID = 2
+      $0.search.results = .loading(previous: nil)
+    }
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(
+      .searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: items))))
+    ) {
+      $0.search.results = .loaded(items)
+      $0.search.source = .network
+    }
+    try await store.finish()
+  }
+
+  @Test("retry with nothing submitted does nothing")
+  func retryWithoutSearch() async throws {
+    let store = makeStore(AppState(), Samples.dependencies())
+    try await store.send(.retryRequested)
+    try await store.send(.loadMoreRequested)
+    try await store.finish()
+  }
+
+  @Test("rate limiting shows a countdown on the injected clock that ticks only while throttled")
+  func rateLimited() async throws {
+    let clock = TestClock()
+    let script = ScriptedClient(clock: clock, pacing: .seconds(3)) { _ in
+      (.seconds(1), .failure(.rateLimited(status: 429)))
+    }
+    var state = AppState()
+    state.search.query = "x"
+    let store = makeStore(state, Samples.dependencies(client: script.client, clock: clock.clock))
+    try await store.send(.querySubmitted) {
+      $0.search.requestID = 1
+      $0.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30)
+      $0.search.results = .loading(previous: nil)
+      $0.search.focus = .results
+    }
+    try await store.receive(.historyLoaded(["x"])) { $0.search.history = ["x"] }
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    let throttled = FeatureError.rateLimited(retryAfter: .seconds(3), at: .seconds(1))
+    try await store.receive(.searchResponse(requestID: 1, .failure(throttled))) {
+      $0.search.results = .failed(throttled, previous: nil)
+      $0.search.now = .seconds(1)
+      $0.search.rateLimitedUntil = .seconds(4)
+    }
+    #expect(store.state.search.rateLimitSecondsLeft == 3)
+    #expect(throttled.isRateLimited && throttled.retryAfter == .seconds(3))
+    try await store.send(.retryRequested) {
+      $0.notice = "Apple is throttling requests: wait 3 s."
+    }
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.rateLimitTick(now: .seconds(2))) { $0.search.now = .seconds(2) }
+    #expect(store.state.search.rateLimitSecondsLeft == 2)
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.rateLimitTick(now: .seconds(3))) { $0.search.now = .seconds(3) }
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.rateLimitTick(now: .seconds(4))) {
+      $0.search.now = .seconds(4)
+      $0.search.rateLimitedUntil = nil
+      $0.notice = "Requests are allowed again: press r to retry."
+    }
+    #expect(store.state.search.rateLimitSecondsLeft == nil)
+    try await store.finish()
+    #expect(clock.pendingSleepers == 0)
+    await clock.advance(by: .seconds(10))
+    #expect(store.pendingActions.isEmpty)
+    try await store.send(.retryRequested) {
+      $0.notice = nil
+      $0.search.requestID = 2
+      $0.search.results = .loading(previous: nil)
+    }
+    await store.skipInFlightEffects()
+    try await store.finish()
+  }
+
+  @Test("an empty query is not searched")
+  func emptyQuery() async throws {
+    let store = makeStore(AppState(), Samples.dependencies())
+    try await store.send(.queryChanged("   ")) { $0.search.query = "   " }
+    try await store.send(.querySubmitted) { $0.notice = "Type something to search for." }
+    try await store.finish()
+  }
+
+  @Test("filters that break the query's rules fail the search before any request")
+  func invalidFilters() async throws {
+    let script = ScriptedClient(clock: TestClock()) { _ in (.zero, .success(CatalogPage(items: [])))
+    }
+    var state = AppState(filters: SearchFilters(media: .music, entity: "movie"))
+    state.search.query = "x"
+    let store = makeStore(state, Samples.dependencies(client: script.client))
+    try await store.send(.querySubmitted) {
+      $0.search.requestID = 1
+      $0.search.submitted = SubmittedSearch(
+        term: "x", filters: SearchFilters(media: .music, entity: "movie"), limit: 30)
+      $0.search.focus = .results
+      $0.search.results = .failed(
+        .invalidFilters(
+          .notValidForMedia(
+            parameter: "entity", value: "movie", media: "music",
+            allowed: Media.music.entities)), previous: nil)
+    }
+    #expect(script.requests.isEmpty)
+    try await store.finish()
+  }
+}
+
+/// A thread-safe call counter for scripted clients.
+final class Counter: Sendable {
+  private let value = Mutex(0)
+  /// Increments and returns the new count.
+  func next() -> Int {
+    value.withLock {
+      $0 += 1
+      return $0
+    }
+  }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForTunesFeaturesTests() {
-  #expect(Bool(true))
-}

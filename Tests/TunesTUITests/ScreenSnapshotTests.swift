@@ -1,0 +1,64 @@
+import TerminalUI
+import TestSupport
+import Testing
+import TunesFeatures
+
+@testable import TunesTUI
+
+/// Golden files of whole screens: the characters and, separately, the styles.
+@Suite("Screen golden files")
+struct ScreenSnapshotTests {
+  static let sizes = [Viewport(columns: 80, rows: 24), Viewport(columns: 120, rows: 40)]
+
+  static let searchCases = [
+    "welcome", "suggestions", "loading", "reloading", "results", "error", "rate-limited", "empty",
+    "grouped", "help", "filters",
+  ]
+
+  static let detailCases = ["song", "album", "movie", "app", "podcast"]
+
+  @Test("the search screen matches its golden files", arguments: searchCases, sizes)
+  func searchScreen(name: String, size: Viewport) throws {
+    let frame = AppScreen.render(try ScreenStates.search(name, size: size))
+    let mismatch = snapshotMismatch(
+      frame.buffer, named: "search-\(name)-\(size.columns)x\(size.rows)")
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+  }
+
+  @Test("the detail screen matches its golden files", arguments: detailCases, sizes)
+  func detailScreen(name: String, size: Viewport) throws {
+    let frame = AppScreen.render(try ScreenStates.detail(name, size: size))
+    let mismatch = snapshotMismatch(
+      frame.buffer, named: "detail-\(name)-\(size.columns)x\(size.rows)")
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+  }
+
+  @Test("the favourites screen matches its golden files", arguments: ["list", "empty", "loading"])
+  func favoritesScreen(name: String) throws {
+    let frame = AppScreen.render(try ScreenStates.favorites(name, size: Viewport()))
+    let mismatch = snapshotMismatch(frame.buffer, named: "favorites-\(name)-80x24")
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+  }
+
+  static let tinySizes = [
+    Viewport(columns: 1, rows: 1), Viewport(columns: 12, rows: 4), Viewport(columns: 30, rows: 8),
+    Viewport(columns: 250, rows: 70),
+  ]
+
+  @Test(
+    "every screen draws at any size, tiny or huge, filling exactly the viewport",
+    arguments: tinySizes)
+  func anySize(size: Viewport) throws {
+    var states = try Self.searchCases.map { try ScreenStates.search($0, size: size) }
+    states += try Self.detailCases.map { try ScreenStates.detail($0, size: size) }
+    states += try ["list", "empty", "loading"].map { try ScreenStates.favorites($0, size: size) }
+    for state in states {
+      let frame = AppScreen.render(state)
+      #expect(frame.buffer.width == size.columns)
+      #expect(frame.buffer.height == size.rows)
+      for region in frame.hits.regions {
+        #expect(frame.buffer.area.intersection(region.rect) == region.rect)
+      }
+    }
+  }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForTunesTUITests() {
-  #expect(Bool(true))
-}
