@@ -44,6 +44,7 @@ let package = Package(
       name: "TunesCLI",
       dependencies: [
         "ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TunesTUI", "TerminalUI",
+        "TerminalPOSIX",
       ]),
     .executableTarget(name: "tunes", dependencies: ["TunesCLI"]),
     .executableTarget(
@@ -64,7 +65,9 @@ let package = Package(
     .testTarget(name: "ITunesReplayTests", dependencies: ["ITunesReplay", "TestSupport"]),
     .testTarget(name: "TunesStorageTests", dependencies: ["TunesStorage", "TestSupport"]),
     .testTarget(name: "AppArchitectureTests", dependencies: ["AppArchitecture", "TestSupport"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
+    .testTarget(
+      name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"],
+      exclude: ["__Snapshots__"]),
     .testTarget(name: "TerminalPOSIXTests", dependencies: ["TerminalPOSIX", "TestSupport"]),
     .testTarget(
       name: "TunesFeaturesTests",
@@ -73,12 +76,13 @@ let package = Package(
       ]),
     .testTarget(
       name: "TunesTUITests",
-      dependencies: ["TunesTUI", "TunesFeatures", "TerminalUI", "TestSupport"]),
+      dependencies: ["TunesTUI", "TunesFeatures", "TerminalUI", "TestSupport"],
+      exclude: ["__Snapshots__"]),
     .testTarget(
       name: "TunesCLITests",
       dependencies: [
         "TunesCLI", "ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TestSupport",
-      ]),
+      ], exclude: ["__Snapshots__"]),
     .testTarget(name: "EndToEndTests", dependencies: ["ITunesReplay", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -146,7 +146,7 @@ extension AppFeature {
         state.overlay = .filters(panel)
         return .none
       }
-      let filters = panel.draft
+      let filters = panel.draft.normalized
       state.filters = filters
       state.overlay = nil
       state.notice = "Filters: \(filters.summary)"

@@ -2,7 +2,18 @@
 public struct FiltersState: Equatable, Sendable {
   /// The fields of the panel, in order.
   public enum Field: Int, CaseIterable, Sendable {
-    case media, entity, explicit, country, language, limit
+    /// The media type.
+    case media
+    /// The result entity.
+    case entity
+    /// Explicit content on, off or Apple's default.
+    case explicit
+    /// The storefront.
+    case country
+    /// The result language.
+    case language
+    /// Results per search.
+    case limit
   }
 
   /// The filters as edited; applied only by `filtersApplied`.

@@ -35,20 +35,33 @@ public struct SearchFilters: Hashable, Sendable, Codable {
     self.limit = limit
   }
 
-  /// The search query for `term` with these filters and `limit` (default: `self.limit`).
+  /// The search query for `term` with these filters (normalized) and `limit` (default:
+  /// `self.limit`).
   ///
   /// - Throws: `CatalogError` when the filters break SearchQuery's rules (an entity not valid for the
   ///   media, an unknown country, a limit outside 1–200) or the term is empty.
   public func query(term: String, limit: Int? = nil) throws(CatalogError) -> SearchQuery {
+    let clean = normalized
     do {
       return try SearchQuery(
-        term: term, country: country, media: media, entity: entity, limit: limit ?? self.limit,
-        language: language, explicit: explicit)
+        term: term, country: clean.country, media: media, entity: clean.entity,
+        limit: limit ?? self.limit, language: language, explicit: explicit)
     } catch let error as CatalogError {
       throw error
     } catch {
       throw CatalogError.invalidLookup(error.localizedDescription)
     }
+  }
+
+  /// The filters as the panel should keep them: blank country and entity become `nil`, a valid
+  /// country is upper-cased.
+  public var normalized: SearchFilters {
+    var copy = self
+    let country = country?.trimmingCharacters(in: .whitespaces) ?? ""
+    copy.country = country.isEmpty ? nil : (Country.normalized(country) ?? country)
+    let entity = entity?.trimmingCharacters(in: .whitespaces) ?? ""
+    copy.entity = entity.isEmpty ? nil : entity
+    return copy
   }
 
   /// The reason these filters cannot make a query, or `nil` when they are valid.

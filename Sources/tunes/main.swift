@@ -1,3 +1,3 @@
 import TunesCLI
 
-TunesCLI.main()
+await TunesCLI.main()

@@ -68,6 +68,7 @@ struct NavigationTests {
             item: song, details: .loading(previous: nil), author: .loading(previous: nil)))
       ]
     }
+    await clock.settle(sleepers: 2)
     await clock.advance(by: .seconds(1))
     #expect(
       script.request(with: "entity", "album") == [
@@ -80,6 +81,7 @@ struct NavigationTests {
       ]
     }
     #expect(store.state.topDetail?.shownItem.description == "A song.")
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(2))
     let works = (501...505).map { Self.album(Int64($0)) }
     let block = AuthorBlock(author: Self.artist, works: works)
@@ -102,6 +104,7 @@ struct NavigationTests {
             item: works[0], details: .loading(previous: nil), tracks: .loading(previous: nil),
             author: .loading(previous: nil))))
     }
+    await clock.settle(sleepers: 3)
     await clock.advance(by: .seconds(1))
     try await store.receive(.detail(.detailsLoaded(itemID: 501, .success(works[0])))) {
       $0.stack[1] = .detail(
@@ -141,6 +144,7 @@ struct NavigationTests {
             author: .loading(previous: nil)))
       ]
     }
+    await clock.settle(sleepers: 3)
     await clock.advance(by: .seconds(1))
     try await store.receive(.detail(.detailsLoaded(itemID: 501, .success(album)))) {
       $0.stack = [
@@ -150,6 +154,7 @@ struct NavigationTests {
             author: .loading(previous: nil)))
       ]
     }
+    await clock.settle(sleepers: 2)
     await clock.advance(by: .seconds(1))
     try await store.receive(.detail(.tracksLoaded(itemID: 501, .success([song])))) {
       $0.stack = [
@@ -159,6 +164,7 @@ struct NavigationTests {
             author: .loading(previous: nil)))
       ]
     }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(.detail(.authorLoaded(itemID: 501, .success(nil)))) {
       $0.stack = [

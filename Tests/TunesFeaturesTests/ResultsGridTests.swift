@@ -43,6 +43,7 @@ struct ResultsGridTests {
       $0.search.isLoadingMore = true
       $0.search.results = .loading(previous: first)
     }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let more = Samples.items(60)
     try await store.receive(
@@ -71,6 +72,7 @@ struct ResultsGridTests {
       $0.search.isLoadingMore = true
       $0.search.results = .loading(previous: Samples.items(180))
     }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let all = Samples.items(200)
     try await store.receive(
@@ -179,12 +181,15 @@ struct ResultsGridTests {
     let loaded = makeStore(Self.loaded(Samples.items(2)), Samples.dependencies())
     try await loaded.send(.focusMoved(to: .query)) { $0.search.focus = .query }
     try await loaded.send(.focusMoved(to: .results)) { $0.search.focus = .results }
+    let item = Samples.items(1)[0]
     try await loaded.send(.tileOpened) {
-      $0.stack = [.detail(DetailState(item: Samples.items(1)[0], details: .loading(previous: nil)))]
+      $0.stack = [.detail(DetailState(item: item, details: .loading(previous: nil)))]
+    }
+    let failure = FeatureError.client(.unexpectedStatus(0))
+    try await loaded.receive(.detail(.detailsLoaded(itemID: 1, .failure(failure)))) {
+      $0.stack = [.detail(DetailState(item: item, details: .failed(failure, previous: nil)))]
     }
     try await loaded.send(.focusMoved(to: .query))
-    await loaded.skipInFlightEffects()
-    loaded.skipReceivedActions()
     try await loaded.finish()
     try await store.finish()
   }

@@ -55,3 +55,14 @@ final class ScriptedClient: Sendable {
       pacing: { [pacingValue] in pacingValue })
   }
 }
+
+extension TestClock {
+  /// Waits until at least `count` tasks sleep on this clock (yielding, bounded by 5 s of real
+  /// time), so `advance` never runs before the effects it should wake have started sleeping.
+  @MainActor
+  func settle(sleepers count: Int) async {
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(5)
+    while pendingSleepers < count, clock.now < deadline { await Task.yield() }
+  }
+}

@@ -12,7 +12,8 @@ import Testing
 func makeStore(_ state: AppState = AppState(), _ dependencies: TunesDependencies)
   -> TestStore<AppState, AppAction>
 {
-  TestStore(initialState: state, reducer: AppFeature(dependencies: dependencies))
+  TestStore(
+    initialState: state, reducer: AppFeature(dependencies: dependencies), timeout: .seconds(5))
 }
 
 @MainActor
@@ -61,6 +62,7 @@ struct SearchFeatureTests {
     try await store.receive(.historyLoaded(["jack johnson"])) {
       $0.search.history = ["jack johnson"]
     }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(.searchResponse(requestID: 1, .success(Samples.response(page)))) {
       $0.search.results = .loaded(page.items)
@@ -93,6 +95,7 @@ struct SearchFeatureTests {
     ) {
       $0.search.history = ["Queen", "Jack Johnson", "jackson 5", "Adele", "Björk"]
     }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
       .searchResponse(requestID: 1, .success(Samples.response(CatalogPage(items: []))))
@@ -102,6 +105,43 @@ struct SearchFeatureTests {
       $0.search.focus = .query
     }
     try await store.send(.suggestionPicked(9))
+    try await store.finish()
+  }
+
+  @Test("Enter with a suggestion highlighted runs that suggestion; a cached answer says so")
+  func submitHighlighted() async throws {
+    let clock = TestClock()
+    let fetched = Date(timeIntervalSince1970: 1_700_000_000)
+    let client = ITunesClient(fetch: { _ in
+      try await clock.sleep(for: .seconds(1))
+      return CatalogResponse(
+        page: CatalogPage(items: Samples.items(2)), body: Data(),
+        source: .cache(fetchedAt: fetched, stale: true, because: .offline))
+    })
+    var state = AppState()
+    state.search.query = "ja"
+    state.search.suggestions = ["Jack Johnson", "jackson 5"]
+    state.search.highlightedSuggestion = 1
+    let store = makeStore(state, Samples.dependencies(client: client))
+    try await store.send(.querySubmitted) {
+      $0.search.query = "jackson 5"
+      $0.search.requestID = 1
+      $0.search.submitted = SubmittedSearch(term: "jackson 5", filters: SearchFilters(), limit: 30)
+      $0.search.results = .loading(previous: nil)
+      $0.search.focus = .results
+      $0.search.suggestions = []
+      $0.search.highlightedSuggestion = nil
+    }
+    try await store.receive(.historyLoaded(["jackson 5"])) { $0.search.history = ["jackson 5"] }
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    let response = CatalogResponse(
+      page: CatalogPage(items: Samples.items(2)), body: Data(),
+      source: .cache(fetchedAt: fetched, stale: true, because: .offline))
+    try await store.receive(.searchResponse(requestID: 1, .success(response))) {
+      $0.search.results = .loaded(Samples.items(2))
+      $0.search.source = .cache(fetchedAt: fetched, stale: true)
+    }
     try await store.finish()
   }
 
@@ -136,6 +176,7 @@ struct SearchFeatureTests {
       $0.search.history = ["queen", "jack"]
     }
     try await store.send(.searchResponse(requestID: 1, .success(Samples.response(old))))
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(.searchResponse(requestID: 2, .success(Samples.response(new)))) {
       $0.search.results = .loaded(new.items)
@@ -167,6 +208,7 @@ struct SearchFeatureTests {
       $0.search.focus = .results
     }
     try await store.receive(.historyLoaded(["x"])) { $0.search.history = ["x"] }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let failure = FeatureError.client(.serverError(status: 503, attempts: 3))
     try await store.receive(.searchResponse(requestID: 1, .failure(failure))) {
@@ -179,6 +221,7 @@ struct SearchFeatureTests {
       $0.search.requestID = 2
       $0.search.results = .loading(previous: nil)
     }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
       .searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: items))))
@@ -213,6 +256,7 @@ struct SearchFeatureTests {
       $0.search.focus = .results
     }
     try await store.receive(.historyLoaded(["x"])) { $0.search.history = ["x"] }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let throttled = FeatureError.rateLimited(retryAfter: .seconds(3), at: .seconds(1))
     try await store.receive(.searchResponse(requestID: 1, .failure(throttled))) {
@@ -225,11 +269,14 @@ struct SearchFeatureTests {
     try await store.send(.retryRequested) {
       $0.notice = "Apple is throttling requests: wait 3 s."
     }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(.rateLimitTick(now: .seconds(2))) { $0.search.now = .seconds(2) }
     #expect(store.state.search.rateLimitSecondsLeft == 2)
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(.rateLimitTick(now: .seconds(3))) { $0.search.now = .seconds(3) }
+    await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(.rateLimitTick(now: .seconds(4))) {
       $0.search.now = .seconds(4)

@@ -78,8 +78,9 @@ struct KeyMapTests {
     (.key(.up), [.detail(.scrolled(-1))]),
     (.char("G"), [.detail(.scrolled(8))]),
     (.char("g"), [.detail(.scrolled(-2))]),
-    (.char("l"), [.selectionMoved(.right)]),
-    (.key(.left), [.selectionMoved(.left)]),
+    // The works lie below the fold, so choosing one also scrolls (to the test's maximum, 10).
+    (.char("l"), [.selectionMoved(.right), .detail(.scrolled(8))]),
+    (.key(.left), [.selectionMoved(.left), .detail(.scrolled(8))]),
     (.char("o"), [.detail(.openStoreLinkRequested)]),
     (.char("a"), [.detail(.openAuthorLinkRequested)]),
     (.char("*"), [.favoriteToggled]),

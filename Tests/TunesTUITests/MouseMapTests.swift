@@ -61,3 +61,21 @@ struct MouseMapTests {
       ])
   }
 }
+
+@Suite("Detail works")
+struct DetailWorksTests {
+  @Test("choosing one of the author's works scrolls them into view")
+  func worksScrollIntoView() throws {
+    var state = try ScreenStates.detail("album", size: Viewport(columns: 80, rows: 24))
+    let frame = AppScreen.render(state)
+    let works = try #require(frame.detailWorks)
+    #expect(works.lowerBound > frame.detailViewport)
+    let actions = KeyMap.actions(for: .key(.right), state: &state, frame: frame)
+    #expect(actions.first == .selectionMoved(.right))
+    guard case .detail(.scrolled(let delta))? = actions.last else {
+      Issue.record("expected a scroll, got \(actions)")
+      return
+    }
+    #expect(delta == works.upperBound - frame.detailViewport)
+  }
+}

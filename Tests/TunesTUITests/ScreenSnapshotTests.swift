@@ -32,4 +32,33 @@ struct ScreenSnapshotTests {
       frame.buffer, named: "detail-\(name)-\(size.columns)x\(size.rows)")
     #expect(mismatch == nil, "\(mismatch ?? "")")
   }
+
+  @Test("the favourites screen matches its golden files", arguments: ["list", "empty", "loading"])
+  func favoritesScreen(name: String) throws {
+    let frame = AppScreen.render(try ScreenStates.favorites(name, size: Viewport()))
+    let mismatch = snapshotMismatch(frame.buffer, named: "favorites-\(name)-80x24")
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+  }
+
+  static let tinySizes = [
+    Viewport(columns: 1, rows: 1), Viewport(columns: 12, rows: 4), Viewport(columns: 30, rows: 8),
+    Viewport(columns: 250, rows: 70),
+  ]
+
+  @Test(
+    "every screen draws at any size, tiny or huge, filling exactly the viewport",
+    arguments: tinySizes)
+  func anySize(size: Viewport) throws {
+    var states = try Self.searchCases.map { try ScreenStates.search($0, size: size) }
+    states += try Self.detailCases.map { try ScreenStates.detail($0, size: size) }
+    states += try ["list", "empty", "loading"].map { try ScreenStates.favorites($0, size: size) }
+    for state in states {
+      let frame = AppScreen.render(state)
+      #expect(frame.buffer.width == size.columns)
+      #expect(frame.buffer.height == size.rows)
+      for region in frame.hits.regions {
+        #expect(frame.buffer.area.intersection(region.rect) == region.rect)
+      }
+    }
+  }
 }

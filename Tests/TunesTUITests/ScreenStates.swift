@@ -108,4 +108,18 @@ enum ScreenStates {
     app.favoriteIDs = name == "song" ? [detail.item.id] : []
     return TUIState(app: app)
   }
+
+  static func favorites(_ name: String, size: Viewport) throws -> TUIState {
+    let items = try Samples.items(Samples.mixed)
+    let favorites: FavoritesState
+    switch name {
+    case "list": favorites = FavoritesState(items: .loaded(Array(items.prefix(8))), selection: 2)
+    case "empty": favorites = FavoritesState(items: .loaded([]))
+    case "loading": favorites = FavoritesState(items: .loading(previous: nil))
+    default: throw SampleError.missing(name)
+    }
+    var app = AppState(stack: [.favorites(favorites)], viewport: size)
+    app.notice = name == "list" ? "Saved to favourites" : nil
+    return TUIState(app: app)
+  }
 }

@@ -1,25 +1,46 @@
 import Foundation
+import TerminalPOSIX
 import TerminalUI
 import TunesStorage
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `tunes doctor`: what the terminal app would use here, as text.
 public enum Doctor {
+  /// The report for this process: when stdin and stdout are a terminal, raw mode is entered
+  /// for a moment to ask it about synchronized output (at most `probeTimeout`), then
+  /// restored.
+  public static func live(
+    environment: [String: String], probeTimeout: Duration = .milliseconds(200)
+  ) -> String {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+      return report(environment: environment, size: nil)
+    }
+    let session = TerminalSession()
+    var sync = TerminalCapabilities.Support.unknown
+    if (try? session.enter()) != nil {
+      sync = CapabilityProbe.run(session: session, timeout: probeTimeout).synchronizedOutput
+      session.leave()
+    }
+    let size = WindowSize.read(fd: STDOUT_FILENO).map { (columns: $0.cols, rows: $0.rows) }
+    return report(environment: environment, size: size, synchronizedOutput: sync)
+  }
+
   /// The report: terminal name and size, colour depth, synchronized output, mouse,
   /// hyperlinks, and the data, cache, config and log paths.
   ///
   /// - Parameters:
   ///   - environment: the process environment.
   ///   - size: the window size, when known (`nil` when stdout is not a terminal).
-  ///   - synchronizedOutput: the probe's answer, when one was made.
+  ///   - synchronizedOutput: the probe's answer.
   public static func report(
     environment: [String: String], size: (columns: Int, rows: Int)?,
-    synchronizedOutput: Bool? = nil
+    synchronizedOutput: TerminalCapabilities.Support = .unknown
   ) -> String {
-    let capabilities = TerminalCapabilities.detect(environment: environment)
+    let capabilities = TerminalCapabilities.fromEnvironment(environment)
     let paths = StoragePaths(environment: environment)
-    func yesNo(_ value: Bool?, unknown: String) -> String {
-      value.map { $0 ? "yes" : "no" } ?? unknown
-    }
     let depth: String
     switch capabilities.colorDepth {
     case .truecolor: depth = "24-bit"
@@ -27,25 +48,32 @@ public enum Doctor {
     case .ansi16: depth = "16 colours"
     case .none: depth = "none (NO_COLOR or a dumb terminal)"
     }
+    let sync: String
+    switch synchronizedOutput {
+    case .yes: sync = "yes (DEC 2026)"
+    case .no: sync = "no"
+    case .unknown: sync = size == nil ? "not asked (not a terminal)" : "no answer"
+    }
+    let links: String
+    switch capabilities.hyperlinks {
+    case .yes: links = "yes (OSC 8)"
+    case .no: links = "no"
+    case .unknown: links = "unknown (OSC 8 is sent; terminals without it ignore it)"
+    }
+    let log = environment["TUNES_LOG"].flatMap { $0.isEmpty ? nil : $0 }
     let rows: [(String, String)] = [
-      ("terminal", capabilities.terminalName),
+      ("terminal", environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"),
       ("size", size.map { "\($0.columns)×\($0.rows)" } ?? "not a terminal"),
       ("colour", depth),
-      ("sync output", yesNo(synchronizedOutput, unknown: "asked at start (DEC 2026)")),
+      ("sync output", sync),
       ("mouse", size == nil ? "no (not a terminal)" : "yes (SGR 1006)"),
-      (
-        "hyperlinks",
-        yesNo(capabilities.hyperlinks, unknown: "unknown (OSC 8 is sent; others ignore it)")
-      ),
+      ("hyperlinks", links),
       ("data", paths.databaseFile.path),
       ("cache", paths.cacheDirectory.path),
       ("config", paths.configFile.path),
-      (
-        "log",
-        environment["TUNES_LOG"].flatMap { $0.isEmpty ? nil : $0 } ?? "off (set TUNES_LOG=FILE)"
-      ),
+      ("log", log ?? "off (set TUNES_LOG=FILE)"),
     ]
-    let width = rows.map { $0.0.count }.max() ?? 0
+    let width = rows.map { displayWidth(of: $0.0) }.max() ?? 0
     return rows.map { pad($0.0, toWidth: width) + "  " + $0.1 }.joined(separator: "\n") + "\n"
   }
 }

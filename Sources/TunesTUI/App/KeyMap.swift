@@ -131,6 +131,13 @@ public enum KeyMap {
       let clamped = max(0, min(maximum, target))
       return clamped == detail.scroll ? [] : [.detail(.scrolled(clamped - detail.scroll))]
     }
+    /// Choosing a work scrolls the works into view.
+    func showWorks() -> [AppAction] {
+      guard detail.author?.value?.works.isEmpty == false,
+        let target = frame?.scrollShowingWorks
+      else { return [] }
+      return scroll(to: target)
+    }
     switch key {
     case .up, .character("k"): return scroll(to: shown - 1)
     case .down, .character("j"): return scroll(to: shown + 1)
@@ -138,8 +145,8 @@ public enum KeyMap {
     case .pageDown, .character(" "): return scroll(to: shown + page)
     case .home, .character("g"): return scroll(to: 0)
     case .end, .character("G"): return scroll(to: maximum)
-    case .left, .character("h"): return [.selectionMoved(.left)]
-    case .right, .character("l"): return [.selectionMoved(.right)]
+    case .left, .character("h"): return [.selectionMoved(.left)] + showWorks()
+    case .right, .character("l"): return [.selectionMoved(.right)] + showWorks()
     case .character("o"): return [.detail(.openStoreLinkRequested)]
     case .character("a"): return [.detail(.openAuthorLinkRequested)]
     default: return commonKeys(key)

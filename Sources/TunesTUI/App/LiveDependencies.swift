@@ -2,16 +2,26 @@ import AppArchitecture
 import Foundation
 import ITunesCatalog
 import ITunesClient
+import TerminalPOSIX
 import TunesFeatures
 import TunesStorage
 
-/// The real dependencies of the terminal app: the iTunes client, history and favourites in
-/// SQLite, filters in the config file, the live clock, and `xdg-open` for links.
+/// The real dependencies of the terminal app: the iTunes client (with the response cache in
+/// `$XDG_CACHE_HOME`), history and favourites in SQLite, filters in the config file, the live
+/// clock, and `xdg-open` for links.
 public enum LiveDependencies {
   /// The dependencies and, when the database could not be opened, why (the app then runs
   /// with history and favourites kept in memory only, and shows a notice).
+  ///
+  /// - Parameters:
+  ///   - configuration: the client's base URL and timeout.
+  ///   - paths: where the database, cache and config file live.
+  ///   - cacheMode: `.normal` (fresh answers from the cache, stale ones when the network
+  ///     fails), `.offline` or `.disabled`.
+  ///   - log: diagnostics.
   public static func make(
-    configuration: ClientConfiguration, paths: StoragePaths, log: DiagnosticsLog
+    configuration: ClientConfiguration, paths: StoragePaths,
+    cacheMode: ResponseCachePolicy.Mode = .normal, log: Log
   ) -> (dependencies: TunesDependencies, storageProblem: String?) {
     var problem: String?
     let database: TunesDatabase?
@@ -22,8 +32,16 @@ public enum LiveDependencies {
       problem = "History and favourites are off this session: \(error.localizedDescription)"
       database = try? TunesDatabase.inMemory()
     }
+    var client = ITunesClient.live(configuration: configuration)
+    if cacheMode != .disabled {
+      if let cache = ResponseCacheBridge.open(paths: paths) {
+        client = client.caching(store: cache, policy: ResponseCachePolicy(mode: cacheMode))
+      } else {
+        log.log("response cache unavailable at \(paths.responseCacheFile.path)")
+      }
+    }
     let dependencies = TunesDependencies(
-      client: .live(configuration: configuration),
+      client: client,
       history: database.map { history($0.history, persistent: problem == nil) } ?? .inMemory(),
       favorites: database.map { favorites($0.favorites) } ?? .inMemory(),
       clock: .live, openURL: { url in try openInBrowser(url) },
@@ -60,7 +78,7 @@ public enum LiveDependencies {
   /// output discarded so it cannot draw over the screen.
   static func openInBrowser(_ url: URL) throws {
     guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-      throw TUIError.invalidConfiguration("Only http and https links are opened.")
+      throw TUIError.linkRefused(url.absoluteString)
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

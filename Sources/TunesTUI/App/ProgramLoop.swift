@@ -1,4 +1,5 @@
 import AppArchitecture
+import TerminalPOSIX
 import TerminalUI
 import TunesFeatures
 
@@ -18,11 +19,11 @@ public final class ProgramLoop {
   private let terminal: TerminalIO
   private let store: Store<AppState, AppAction>
   private let clock: AppClock
-  private let log: DiagnosticsLog
+  private let log: Log
   private let storageProblem: String?
   private var decoder = InputDecoder()
   private var renderer: DiffRenderer
-  private var capabilities: TerminalCapabilities
+  private let terminalName: String
   private var lastFrame: Frame?
   private var needsFullRedraw = true
   private var batching = false
@@ -33,18 +34,24 @@ public final class ProgramLoop {
   public private(set) var state: TUIState
 
   /// Creates a loop over a terminal with the given dependencies.
+  /// - Parameters:
+  ///   - terminal: where to write and what to read.
+  ///   - dependencies: the app's clients and clock.
+  ///   - colorDepth: colours are downgraded to this depth on output.
+  ///   - synchronizedOutput: whether to wrap each frame in DEC mode 2026.
+  ///   - log: diagnostics (the `TUNES_LOG` file).
+  ///   - storageProblem: why history and favourites are not persisted, shown as a notice.
   public init(
-    terminal: TerminalIO, dependencies: TunesDependencies, capabilities: TerminalCapabilities,
-    log: DiagnosticsLog = .disabled, storageProblem: String? = nil
+    terminal: TerminalIO, dependencies: TunesDependencies, colorDepth: ColorDepth,
+    synchronizedOutput: Bool, log: Log = Log(environment: [:]), storageProblem: String? = nil,
+    terminalName: String = "terminal"
   ) {
     self.terminal = terminal
     self.clock = dependencies.clock
     self.log = log
     self.storageProblem = storageProblem
-    self.capabilities = capabilities
-    self.renderer = DiffRenderer(
-      colorDepth: capabilities.colorDepth,
-      synchronizedOutput: capabilities.synchronizedOutput ?? false)
+    self.terminalName = terminalName
+    self.renderer = DiffRenderer(colorDepth: colorDepth, synchronizedOutput: synchronizedOutput)
     let size = terminal.size()
     let app = AppState(viewport: Viewport(columns: size.columns, rows: size.rows))
     self.state = TUIState(app: app)
@@ -59,8 +66,8 @@ public final class ProgramLoop {
   public func run() async -> Int32 {
     store.observer = { [weak self] app in self?.stateChanged(app) }
     log.log(
-      "start \(capabilities.terminalName) \(state.app.viewport.columns)x\(state.app.viewport.rows)")
-    terminal.write(TerminalCapabilities.probeQuery)
+      "start \(terminalName) \(state.app.viewport.columns)x\(state.app.viewport.rows)"
+        + " sync=\(renderer.synchronizedOutput) colours=\(renderer.colorDepth)")
     batch {
       store.send(.appStarted)
       if let storageProblem { store.send(.storageFailed(.storage(storageProblem))) }
@@ -68,17 +75,20 @@ public final class ProgramLoop {
     var code: Int32 = 0
     loop: for await event in terminal.events {
       switch event {
-      case .input(let bytes):
+      case .bytes(let bytes):
         handle(bytes)
-      case .resized:
-        let size = terminal.size()
+      case .resized(let columns, let rows):
         needsFullRedraw = true
-        store.send(.resized(columns: size.columns, rows: size.rows))
+        store.send(.resized(columns: columns, rows: rows))
+      case .resumed:
+        renderer.invalidate()
+        needsFullRedraw = true
+        render()
       case .signal(let number):
         log.log("signal \(number)")
         code = 128 + number
         break loop
-      case .endOfInput:
+      case .eof:
         log.log("input ended")
         break loop
       }
@@ -104,18 +114,15 @@ public final class ProgramLoop {
   }
 
   private func dispatch(_ event: InputEvent) {
-    if capabilities.apply(event) {
-      renderer.synchronizedOutput = capabilities.synchronizedOutput ?? false
-      log.log("synchronized output: \(capabilities.synchronizedOutput == true)")
-      return
-    }
     if case .key(.character("z"), let modifiers) = event, modifiers.contains(.control) {
+      log.log("suspend")
       terminal.suspend()
-      renderer.invalidate()
-      needsFullRedraw = true
       return
     }
     let actions = KeyMap.actions(for: event, state: &state, frame: lastFrame)
+    log.log(
+      "input \(String(describing: event).prefix(80)) -> \(actions.map { String(describing: $0).prefix(60) })"
+    )
     for action in actions {
       store.send(action)
       if state.app.shouldQuit { return }

@@ -1,13 +1,11 @@
 import Foundation
 
-/// What can stop the terminal app from starting.
+/// The terminal app's own errors (the client, storage and terminal layers have theirs).
 public enum TUIError: Error, Equatable, Sendable {
   /// stdin or stdout is not a terminal.
   case notATerminal
-  /// Raw mode could not be set; the text is the system's reason.
-  case terminalSetupFailed(String)
-  /// The API base URL or timeout was rejected; the text says why.
-  case invalidConfiguration(String)
+  /// A link was not opened: only http and https go to the browser.
+  case linkRefused(String)
 }
 
 extension TUIError: LocalizedError {
@@ -15,8 +13,7 @@ extension TUIError: LocalizedError {
   public var errorDescription: String? {
     switch self {
     case .notATerminal: return "The terminal app needs a terminal: stdin and stdout must be a TTY."
-    case .terminalSetupFailed(let reason): return "Could not set up the terminal: \(reason)."
-    case .invalidConfiguration(let reason): return reason
+    case .linkRefused(let url): return "Not opening \(url): only http and https links are opened."
     }
   }
 
@@ -25,9 +22,7 @@ extension TUIError: LocalizedError {
     switch self {
     case .notATerminal:
       return "Run `tunes` in a terminal, or use `tunes search …` for output you can pipe."
-    case .terminalSetupFailed:
-      return "Check TERM and that the terminal is not in use by another program."
-    case .invalidConfiguration: return "Fix --api-base / TUNES_API_BASE or --timeout and try again."
+    case .linkRefused: return "Copy the link from the detail screen instead."
     }
   }
 }

@@ -52,6 +52,12 @@ enum DetailScreen {
       detail.scroll, content: document.buffer.height, viewport: content.height)
     frame.detailMaximumScroll = maximum
     frame.detailScroll = scroll
+    frame.detailViewport = content.height
+    if let top = document.workRects.values.map(\.y).min(),
+      let bottom = document.workRects.values.map(\.bottom).max()
+    {
+      frame.detailWorks = top..<bottom
+    }
     frame.buffer.draw(
       document.buffer, at: Position(x: content.x, y: content.y - scroll), clippedTo: content)
     for (index, rect) in document.workRects {

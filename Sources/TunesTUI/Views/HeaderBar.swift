@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// The top row of every screen: the app's name, where you are, and the keys that matter most
-/// here (right-aligned, dropped first when the row is narrow).
+/// here (right-aligned; the crumbs are cut first, then the last hints dropped).
 public struct HeaderBar: Widget, Sendable {
   /// Where you are: `["Detail", "Better Together"]`.
   public var crumbs: [String]
@@ -19,23 +19,32 @@ public struct HeaderBar: Widget, Sendable {
     let row = area.intersection(buffer.area).row(0)
     guard !row.isEmpty else { return }
     buffer.clear(row)
-    var right: [Span] = []
-    for (i, hint) in hints.enumerated() {
-      if i > 0 { right.append(Span("  ", style: Theme.secondary)) }
-      right.append(Span(hint.key, style: Theme.key))
-      right.append(Span(" " + hint.action, style: Theme.secondary))
-    }
-    right.append(Span(" "))
     var left: [Span] = [Span(" ♪ tunes", style: Theme.heading)]
     for crumb in crumbs {
       left.append(Span("  ›  ", style: Theme.secondary))
       left.append(Span(DisplayText.clean(crumb) ?? "", style: Theme.text))
     }
-    let leftWidth = left.reduce(0) { $0 + $1.width }
-    let rightWidth = right.reduce(0) { $0 + $1.width }
-    if leftWidth + 2 + rightWidth > row.width {
-      right = []
+    // Drop hints from the end until the rest fits in half the row; the crumbs are cut first.
+    var shown = hints
+    var right = Self.spans(shown)
+    while !shown.isEmpty {
+      let width = right.reduce(0) { $0 + $1.width }
+      if width <= row.width / 2 { break }
+      shown.removeLast()
+      right = Self.spans(shown)
     }
     StatusLine(left: left, right: right).render(in: row, buffer: &buffer)
+  }
+
+  private static func spans(_ hints: [(key: String, action: String)]) -> [Span] {
+    guard !hints.isEmpty else { return [] }
+    var spans: [Span] = []
+    for (i, hint) in hints.enumerated() {
+      if i > 0 { spans.append(Span("  ", style: Theme.secondary)) }
+      spans.append(Span(hint.key, style: Theme.key))
+      spans.append(Span(" " + hint.action, style: Theme.secondary))
+    }
+    spans.append(Span(" "))
+    return spans
   }
 }

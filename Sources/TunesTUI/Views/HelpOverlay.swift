@@ -61,6 +61,7 @@ public struct HelpOverlay: Sendable {
         Entry(keys: "?", action: "this help"),
         Entry(keys: "q", action: "quit (not in search)"),
         Entry(keys: "Ctrl-C", action: "quit"),
+        Entry(keys: "Ctrl-Z", action: "suspend (fg returns)"),
         Entry(keys: "click", action: "select, again: open"),
         Entry(keys: "wheel", action: "scroll"),
       ]),

@@ -1,0 +1,56 @@
+import Foundation
+import ITunesClient
+import TunesTUI
+
+/// `tunes [--api-base URL] [--timeout SECONDS] [--offline | --no-cache]`: the terminal app.
+enum AppCommand {
+  static let parser = ArgumentParser(command: "", options: NetworkOptions.options)
+
+  /// Whether these arguments open the app: none, or only the network options.
+  static func startsApp(_ arguments: [String]) -> Bool {
+    guard let first = arguments.first else { return true }
+    let names = NetworkOptions.options.map { "--" + $0.name }
+    return names.contains { first == $0 || first.hasPrefix($0 + "=") }
+  }
+
+  @MainActor
+  static func run(_ arguments: [String], context: CLIContext) async throws(CLIError) -> Int32 {
+    let parsed = try parser.parse(arguments)
+    guard parsed.positional.isEmpty else {
+      throw .usage(
+        "Options go after a command (e.g. tunes search \(parsed.positional.joined(separator: " "))).",
+        command: "")
+    }
+    if parsed.has("offline"), parsed.has("no-cache") {
+      throw .usage("--offline and --no-cache cannot be used together.", command: "")
+    }
+    guard context.interactive else {
+      if arguments.isEmpty {
+        context.out(HelpText.main)
+        return ExitCode.success
+      }
+      throw .usage("The terminal app needs a terminal; for scripts use a command.", command: "")
+    }
+    let mode: ResponseCachePolicy.Mode =
+      parsed.has("offline") ? .offline : parsed.has("no-cache") ? .disabled : .normal
+    return await TunesApp.run(
+      environment: context.environment, apiBase: parsed.value("api-base"),
+      timeout: parsed.value("timeout"), cacheMode: mode)
+  }
+}
+
+/// `tunes doctor`: what tunes sees of this terminal and where it keeps its files.
+enum DoctorCommand {
+  static func run(_ arguments: [String], context: CLIContext) throws(CLIError) -> Int32 {
+    if arguments.contains("--help") || arguments.contains("-h") {
+      context.out(HelpText.doctor)
+      return ExitCode.success
+    }
+    guard arguments.isEmpty else { throw .usage("doctor takes no arguments.", command: "doctor") }
+    var report = Doctor.live(environment: context.environment)
+    let base = context.environment["TUNES_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
+    report += "api          \(base ?? ClientConfiguration.defaultBaseURLString)\n"
+    context.out(report)
+    return ExitCode.success
+  }
+}

@@ -1,0 +1,5 @@
+import TunesStorage
+
+/// TunesStorage's SQLite response cache (named apart from ITunesClient's hook of the same
+/// name).
+typealias DiskResponseCache = ResponseCacheStore

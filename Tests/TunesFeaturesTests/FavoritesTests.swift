@@ -1,0 +1,118 @@
+import AppArchitecture
+import Foundation
+import ITunesCatalog
+import ITunesClient
+import TestSupport
+import Testing
+
+@testable import TunesFeatures
+
+@MainActor
+@Suite("Favourites")
+struct FavoritesTests {
+  @Test("* on a tile saves it, marks its id, and the favourites screen lists it offline")
+  func toggleFromGrid() async throws {
+    let items = Samples.items(3)
+    let favorites = FavoritesClient.inMemory()
+    let store = makeStore(
+      ResultsGridTests.loaded(items, selection: 1), Samples.dependencies(favorites: favorites))
+    try await store.send(.favoriteToggled)
+    try await store.receive(.favoriteStored(items[1], .success(true))) {
+      $0.favoriteIDs = [2]
+      $0.notice = "Saved to favourites"
+    }
+    try await store.send(.favoritesOpened) {
+      $0.notice = nil
+      $0.stack = [.favorites(FavoritesState(items: .loading(previous: nil)))]
+    }
+    try await store.receive(.favoritesLoaded(.success([items[1]]))) {
+      $0.stack = [.favorites(FavoritesState(items: .loaded([items[1]])))]
+    }
+    try await store.send(.favoritesOpened)
+    try await store.send(.favoriteToggled)
+    try await store.receive(.favoriteStored(items[1], .success(false))) {
+      $0.favoriteIDs = []
+      $0.notice = "Removed from favourites"
+    }
+    try await store.receive(.favoritesLoaded(.success([]))) {
+      $0.stack = [.favorites(FavoritesState(items: .loaded([])))]
+    }
+    try await store.send(.backRequested) {
+      $0.notice = nil
+      $0.stack = []
+    }
+    #expect(store.state.search.selection == 1)
+    try await store.finish()
+  }
+
+  @Test("* on a detail toggles the detail's item")
+  func toggleFromDetail() async throws {
+    let item = Samples.item(7, .album)
+    let store = makeStore(
+      AppState(stack: [.detail(DetailState(item: item, details: .loaded(item)))], favoriteIDs: [7]),
+      Samples.dependencies(favorites: .inMemory([item])))
+    try await store.send(.favoriteToggled)
+    try await store.receive(.favoriteStored(item, .success(false))) {
+      $0.favoriteIDs = []
+      $0.notice = "Removed from favourites"
+    }
+    try await store.finish()
+  }
+
+  @Test("the favourites list moves, opens a detail on Enter or a second click")
+  func listNavigation() async throws {
+    let items = Samples.items(3)
+    let store = makeStore(
+      AppState(stack: [.favorites(FavoritesState(items: .loaded(items)))]), Samples.dependencies())
+    func favorites(_ selection: Int) -> (inout AppState) -> Void {
+      { $0.stack = [.favorites(FavoritesState(items: .loaded(items), selection: selection))] }
+    }
+    try await store.send(.selectionMoved(.down), favorites(1))
+    try await store.send(.selectionMoved(.last), favorites(2))
+    try await store.send(.selectionMoved(.up), favorites(1))
+    try await store.send(.tileClicked(0), favorites(0))
+    try await store.send(.tileClicked(5))
+    try await store.send(.tileClicked(0)) {
+      $0.stack.append(.detail(DetailState(item: items[0], details: .loading(previous: nil))))
+    }
+    let failure = FeatureError.client(.unexpectedStatus(0))
+    try await store.receive(.detail(.detailsLoaded(itemID: 1, .failure(failure)))) {
+      $0.stack[1] = .detail(DetailState(item: items[0], details: .failed(failure, previous: nil)))
+    }
+    try await store.send(.backRequested) { $0.stack.removeLast() }
+    try await store.send(.tileOpened) {
+      $0.stack.append(.detail(DetailState(item: items[0], details: .loading(previous: nil))))
+    }
+    try await store.receive(.detail(.detailsLoaded(itemID: 1, .failure(failure)))) {
+      $0.stack[1] = .detail(DetailState(item: items[0], details: .failed(failure, previous: nil)))
+    }
+    try await store.finish()
+  }
+
+  @Test("a storage failure is a notice; reading the list can fail; nothing selected does nothing")
+  func failures() async throws {
+    struct Broken: Error, LocalizedError {
+      var errorDescription: String? { "read-only" }
+    }
+    let broken = FavoritesClient(
+      list: { throw Broken() }, ids: { [] }, toggle: { _ in throw Broken() })
+    let store = makeStore(
+      ResultsGridTests.loaded(Samples.items(1)), Samples.dependencies(favorites: broken))
+    try await store.send(.favoriteToggled)
+    try await store.receive(.favoriteStored(Samples.items(1)[0], .failure(.storage("read-only")))) {
+      $0.notice = "Local storage failed: read-only"
+    }
+    try await store.send(.favoritesOpened) {
+      $0.notice = nil
+      $0.stack = [.favorites(FavoritesState(items: .loading(previous: nil)))]
+    }
+    try await store.receive(.favoritesLoaded(.failure(.storage("read-only")))) {
+      $0.stack = [
+        .favorites(FavoritesState(items: .failed(.storage("read-only"), previous: nil)))
+      ]
+    }
+    try await store.send(.favoriteToggled)
+    try await store.send(.favoriteIDsLoaded([1, 2])) { $0.favoriteIDs = [1, 2] }
+    try await store.finish()
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import ITunesCatalog
+import ITunesClient
+import Testing
+
+@testable import TunesFeatures
+
+@Suite("Feature errors and loadables")
+struct FeatureErrorTests {
+  struct Plain: Error, LocalizedError {
+    var errorDescription: String? { "plain failure" }
+  }
+
+  @Test("any error becomes a feature error that keeps its meaning")
+  func wrapping() {
+    #expect(FeatureError(ClientError.offline) == .client(.offline))
+    #expect(FeatureError(CatalogError.emptyTerm) == .client(.decoding(.emptyTerm)))
+    #expect(FeatureError(FeatureError.storage("x")) == .storage("x"))
+    #expect(FeatureError(Plain()) == .other("plain failure"))
+  }
+
+  @Test("every error says what happened and what to do")
+  func messages() {
+    let errors: [FeatureError] = [
+      .rateLimited(retryAfter: .seconds(30), at: .zero), .client(.offline),
+      .client(.rateLimited(status: 403)), .invalidFilters(.emptyTerm), .storage("disk full"),
+      .link("no browser"), .other("odd"),
+    ]
+    for error in errors {
+      #expect(!error.title.isEmpty)
+      #expect(!error.suggestion.isEmpty)
+      #expect(error.errorDescription == error.title)
+      #expect(error.recoverySuggestion == error.suggestion)
+    }
+    #expect(errors.map(\.isRateLimited) == [true, false, true, false, false, false, false])
+    #expect(errors.map(\.retryAfter) == [.seconds(30), nil, nil, nil, nil, nil, nil])
+    #expect(FeatureError.client(.offline).suggestion.contains("--offline"))
+  }
+
+  @Test("a loadable keeps the previous value while loading and after a failure")
+  func loadable() {
+    let idle = Loadable<[Int]>.idle
+    #expect(idle.value == nil && !idle.isLoading && idle.error == nil)
+    let loaded = Loadable.loaded([1, 2])
+    #expect(loaded.loadedValue == [1, 2])
+    let reloading = loaded.reloading
+    #expect(reloading == .loading(previous: [1, 2]))
+    #expect(reloading.value == [1, 2] && reloading.isLoading && reloading.loadedValue == nil)
+    let failed = reloading.failing(.other("x"))
+    #expect(failed == .failed(.other("x"), previous: [1, 2]))
+    #expect(failed.value == [1, 2] && failed.error == .other("x"))
+  }
+
+  @Test("input actions clear the notice; results of effects do not")
+  func inputActions() {
+    #expect(AppAction.queryChanged("x").isInput)
+    #expect(AppAction.detail(.scrolled(1)).isInput)
+    #expect(!AppAction.detail(.detailsLoaded(itemID: 1, .failure(.other("x")))).isInput)
+    #expect(!AppAction.rateLimitTick(now: .zero).isInput)
+    #expect(!AppAction.resized(columns: 1, rows: 1).isInput)
+  }
+}

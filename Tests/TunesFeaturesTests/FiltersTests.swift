@@ -1,0 +1,135 @@
+import AppArchitecture
+import Foundation
+import ITunesCatalog
+import ITunesClient
+import TestSupport
+import Testing
+
+@testable import TunesFeatures
+
+@MainActor
+@Suite("Filters")
+struct FiltersTests {
+  @Test("an invalid combination shows an error in the panel and is not applied")
+  func invalid() async throws {
+    let saved = FiltersStore.inMemory()
+    let store = makeStore(AppState(), Samples.dependencies(filtersStore: saved))
+    try await store.send(.filtersOpened) {
+      $0.overlay = .filters(FiltersState(draft: SearchFilters()))
+    }
+    let bad = SearchFilters(media: .music, entity: "movie")
+    let message = try #require(FiltersFeatureMessage.of(bad))
+    #expect(message.contains("movie"))
+    try await store.send(.filtersChanged(bad)) {
+      $0.overlay = .filters(FiltersState(draft: bad, error: message))
+    }
+    try await store.send(.filtersApplied)
+    #expect(store.state.filters == SearchFilters())
+    let badCountry = SearchFilters(country: "XX")
+    try await store.send(.filtersChanged(badCountry)) {
+      $0.overlay = .filters(
+        FiltersState(draft: badCountry, error: FiltersFeatureMessage.of(badCountry)))
+    }
+    try await store.send(.filtersChanged(SearchFilters(limit: 500))) {
+      $0.overlay = .filters(
+        FiltersState(
+          draft: SearchFilters(limit: 500),
+          error: FiltersFeatureMessage.of(SearchFilters(limit: 500))))
+    }
+    try await store.send(.filtersApplied)
+    try await store.finish()
+    #expect(try await saved.load() == SearchFilters())
+  }
+
+  @Test("valid filters are applied, persisted, and the current search runs again with them")
+  func apply() async throws {
+    let clock = TestClock()
+    let script = ScriptedClient(clock: clock) { _ in (.seconds(1), .success(CatalogPage(items: [])))
+    }
+    let saved = FiltersStore.inMemory()
+    let state = ResultsGridTests.loaded(Samples.items(3))
+    let store = makeStore(
+      state, Samples.dependencies(client: script.client, filtersStore: saved))
+    let good = SearchFilters(
+      media: .music, entity: "song", explicit: false, country: "gb", limit: 50)
+    try await store.send(.filtersOpened) {
+      $0.overlay = .filters(FiltersState(draft: SearchFilters()))
+    }
+    try await store.send(.filtersFieldFocused(.country)) {
+      $0.overlay = .filters(FiltersState(draft: SearchFilters(), focusedField: .country))
+    }
+    try await store.send(.selectionMoved(.down)) {
+      $0.overlay = .filters(FiltersState(draft: SearchFilters(), focusedField: .language))
+    }
+    try await store.send(.filtersChanged(good)) {
+      $0.overlay = .filters(FiltersState(draft: good, focusedField: .language))
+    }
+    let applied = SearchFilters(
+      media: .music, entity: "song", explicit: false, country: "GB", limit: 50)
+    try await store.send(.filtersApplied) {
+      $0.filters = applied
+      $0.overlay = nil
+      $0.notice = "Filters: media music · entity song · explicit no · country GB · limit 50"
+      $0.search.requestID = 2
+      $0.search.submitted = SubmittedSearch(term: "x", filters: applied, limit: 50)
+      $0.search.results = .loading(previous: Samples.items(3))
+    }
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(
+      .searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: []))))
+    ) {
+      $0.search.results = .loaded([])
+      $0.search.source = .network
+      $0.search.focus = .query
+    }
+    #expect(
+      script.request(with: "term", "x") == [
+        "term": "x", "media": "music", "entity": "song", "explicit": "No", "country": "GB",
+        "limit": "50",
+      ])
+    try await store.finish()
+    #expect(try await saved.load() == applied)
+  }
+
+  @Test("filters and their summary")
+  func summary() throws {
+    #expect(SearchFilters().summary == "no filters")
+    #expect(SearchFilters().isDefault)
+    let filters = SearchFilters(media: .podcast, language: .jaJP, limit: 10)
+    #expect(filters.summary == "media podcast · lang ja_jp · limit 10")
+    #expect(filters.historyFields == ["media": "podcast", "lang": "ja_jp", "limit": "10"])
+    #expect(filters.validationError == nil)
+    let query = try filters.query(term: " hi ", limit: 20)
+    #expect(query.term == "hi" && query.limit == 20 && query.media == .podcast)
+    let blank = SearchFilters(entity: " ", country: " jp ")
+    #expect(blank.normalized == SearchFilters(country: "JP"))
+    #expect(blank.validationError == nil)
+    let data = try JSONEncoder().encode(filters)
+    #expect(try JSONDecoder().decode(SearchFilters.self, from: data) == filters)
+  }
+
+  @Test("Esc closes the panel without applying; a saved filter that is invalid is ignored")
+  func cancel() async throws {
+    let store = makeStore(AppState(), Samples.dependencies())
+    try await store.send(.filtersOpened) {
+      $0.overlay = .filters(FiltersState(draft: SearchFilters()))
+    }
+    try await store.send(.filtersChanged(SearchFilters(media: .movie))) {
+      $0.overlay = .filters(FiltersState(draft: SearchFilters(media: .movie)))
+    }
+    try await store.send(.backRequested) { $0.overlay = nil }
+    try await store.send(.filtersApplied)
+    try await store.send(.filtersChanged(SearchFilters(media: .movie)))
+    try await store.send(.filtersFieldFocused(.limit))
+    try await store.send(.filtersLoaded(SearchFilters(media: .music, entity: "ebook")))
+    try await store.finish()
+  }
+}
+
+/// The message the filters panel shows for invalid filters.
+enum FiltersFeatureMessage {
+  static func of(_ filters: SearchFilters) -> String? {
+    filters.validationError.map(AppFeature.message)
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import TerminalPOSIX
+import TerminalUI
+import Testing
+import TunesFeatures
+
+@testable import TunesTUI
+
+@Suite("Capabilities, doctor and the filters file")
+struct EnvironmentTests {
+  @Test("the renderer's colour depth follows the terminal's")
+  func colorDepth() {
+    #expect(TunesApp.colorDepth(.truecolor) == .truecolor)
+    #expect(TunesApp.colorDepth(.ansi256) == .ansi256)
+    #expect(TunesApp.colorDepth(.ansi16) == .ansi16)
+    #expect(TunesApp.colorDepth(.none) == .none)
+  }
+
+  @Test("the doctor report names the terminal, size, colours and every path")
+  func doctor() {
+    let environment = [
+      "TERM": "xterm-256color", "XDG_DATA_HOME": "/d", "XDG_CACHE_HOME": "/c",
+      "XDG_CONFIG_HOME": "/k", "TUNES_LOG": "/tmp/t.log", "HOME": "/h",
+    ]
+    let report = Doctor.report(
+      environment: environment, size: (100, 30), synchronizedOutput: .yes)
+    let expected = """
+      terminal     xterm-256color
+      size         100×30
+      colour       256 colours
+      sync output  yes (DEC 2026)
+      mouse        yes (SGR 1006)
+      hyperlinks   unknown (OSC 8 is sent; terminals without it ignore it)
+      data         /d/tunes/tunes.sqlite
+      cache        /c/tunes
+      config       /k/tunes/config.json
+      log          /tmp/t.log
+
+      """
+    #expect(report == expected)
+  }
+
+  @Test("filters round-trip through config.json and keep its other keys")
+  func filtersFile() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tunes-tui-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("tunes/config.json")
+    #expect(try FiltersFile.load(from: url) == SearchFilters())
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(#"{"imageProtocol": "kitty"}"#.utf8).write(to: url)
+    let filters = SearchFilters(media: .music, explicit: false, country: "GB", limit: 50)
+    try FiltersFile.save(filters, to: url)
+    #expect(try FiltersFile.load(from: url) == filters)
+    let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+    #expect(object?["imageProtocol"] as? String == "kitty")
+  }
+
+  @Test("a damaged config file is an error, not silently the defaults")
+  func damagedFiltersFile() throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tunes-tui-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try Data("{not json".utf8).write(to: url)
+    #expect(throws: (any Error).self) { try FiltersFile.load(from: url) }
+  }
+
+  @Test("without a terminal the doctor says so instead of a size")
+  func doctorWithoutTerminal() {
+    let report = Doctor.report(environment: ["NO_COLOR": "1", "HOME": "/h"], size: nil)
+    #expect(report.contains("size         not a terminal"))
+    #expect(report.contains("colour       none (NO_COLOR or a dumb terminal)"))
+    #expect(report.contains("sync output  not asked (not a terminal)"))
+    #expect(report.contains("log          off (set TUNES_LOG=FILE)"))
+  }
+}
