@@ -141,8 +141,15 @@ public final class TerminalInput: @unchecked Sendable {
       session.leave()
       TerminalSession.restoreCurrent()
       continuation.yield(.signal(signalNumber))
+      // Dispatch blocks the signal in its threads (it reads it through a signalfd), so
+      // unblock it here before re-raising with the default action; exit if that fails.
       signal(signalNumber, SIG_DFL)
+      var mask = sigset_t()
+      sigemptyset(&mask)
+      sigaddset(&mask, signalNumber)
+      pthread_sigmask(SIG_UNBLOCK, &mask, nil)
       raise(signalNumber)
+      _exit(128 + signalNumber)
     }
   }
 }
