@@ -49,7 +49,15 @@ struct SignalRestoreTests {
     }
     #expect(output.ends(with: ready))
     #expect(Modes(pty.attributes()) != before)
-    kill(process.processIdentifier, SIGTERM)
+    // Dispatch registers the signal source asynchronously; until it does, SIGTERM is
+    // ignored, so repeat it until the child is gone (bounded).
+    let killDeadline = ContinuousClock.now + .seconds(10)
+    while process.isRunning, ContinuousClock.now < killDeadline {
+      kill(process.processIdentifier, SIGTERM)
+      var pollFD = pollfd(fd: -1, events: 0, revents: 0)
+      _ = poll(&pollFD, 0, 50)
+    }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal)
     #expect(process.terminationStatus == SIGTERM)
