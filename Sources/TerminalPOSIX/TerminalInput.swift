@@ -24,7 +24,7 @@ public final class TerminalInput: @unchecked Sendable {
   private var stopped = false
 
   /// The signals handled when `handleSignals` is on.
-  public static let handledSignals: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT]
+  public static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
 
   /// Creates the input for a session.
   /// - Parameters:
