@@ -4,8 +4,11 @@
 #   BIN   folder holding the release `tunes`
 #   BASE  replay server URL recording /search?term=bench&limit=200 (200 results)
 #   WORK  a temporary folder (removed by run.sh)
-# 1. launch to first frame, on a pseudo-terminal (Python pty, 120x40): fork/exec until the query
-#    box's text arrives; baseline: `tunes --version` until its output and exit, same harness.
+# 1. launch to first frame, two ways: on a pseudo-terminal (Python pty, 120x40, answering the
+#    app's device-attributes query as a terminal would) from fork/exec until the query box's text
+#    arrives, baseline `tunes --version` until its output and exit in the same harness; and in
+#    tmux from the wrapper's clock reading just before `exec tunes` to the `start` line tunes
+#    logs to TUNES_LOG (millisecond stamps) immediately before rendering its first frame.
 # 2. CPU ticks (utime+stime from /proc/PID/stat) over 10 s with the app open and idle in tmux,
 #    at the welcome screen and with 200 results on screen; baseline: an idle `cat` in tmux.
 # 3. peak RSS (VmHWM) after searching 200 results; baseline: the same process after its first frame.
@@ -17,7 +20,9 @@ TUNES="$(cd "$BIN" && pwd)/tunes"
 DIR="$WORK/tui"
 mkdir -p "$DIR/home" "$DIR/config/tunes"
 export HOME="$DIR/home" XDG_DATA_HOME="$DIR/data" XDG_CACHE_HOME="$DIR/cache" \
-  XDG_CONFIG_HOME="$DIR/config" TUNES_API_BASE="$BASE" LANG=C.UTF-8 SWIFT_BACKTRACE=enable=no
+  XDG_CONFIG_HOME="$DIR/config" TUNES_API_BASE="$BASE" LANG=C.UTF-8
+# SWIFT_BACKTRACE stays unset, as for a person: tunes then re-execs itself once (backtrace safety).
+unset SWIFT_BACKTRACE
 # The app searches with the persisted filters: 200 results, the recorded request.
 echo '{"filters":{"limit":200}}' >"$XDG_CONFIG_HOME/tunes/config.json"
 PLACEHOLDER="songs, albums, artists"
@@ -59,6 +64,8 @@ def run(argv, until=None):
         if not chunk:
             break
         seen += chunk
+        if b"\x1b[c" in chunk:  # the capability probe: answer as a VT220-class terminal does
+            os.write(fd, b"\x1b[?62;22c")
         if until is not None and until in seen:
             found = time.perf_counter() - start
             os.write(fd, b"\x03")  # Ctrl-C quits the app
@@ -85,7 +92,7 @@ if not app:
     print("  launch to first frame: the app did not draw its query box (not wired into the CLI?)")
 else:
     a, v = statistics.median(app) * 1000, statistics.median(version) * 1000
-    print(f"  launch to first frame (pty 120x40, median of {len(app)}): {a:.1f} ms"
+    print(f"  launch to first frame, pty 120x40 (median of {len(app)}): {a:.1f} ms"
           f" (goal <= 50 ms); baseline tunes --version cold {v:.1f} ms; app minus baseline {a - v:.1f} ms")
 PY
 
@@ -115,6 +122,29 @@ wait_for() {
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 idle_ticks() { local before after; before=$(ticks "$1"); sleep "$IDLE_SECONDS"; after=$(ticks "$1"); echo $((after - before)); }
 hwm() { awk '/^VmHWM/ {print $2}' "/proc/$1/status"; }
+
+# Launch in tmux, from the wrapper's clock to the app's "start" log line (just before frame one).
+launch_ms=()
+for run in $(seq 1 10); do
+  log="$DIR/launch.$run.log"
+  rm -f "$log"
+  tmux -L "$SOCKET" -f /dev/null new-session -d -s "launch$run" -x 120 -y 40 \
+    -e TUNES_LOG="$log" "date +%s%N > $DIR/launch.$run.t0; exec $TUNES" \; \
+    set-option -g status off
+  for _ in $(seq 1 500); do grep -q " start " "$log" 2>/dev/null && break; sleep 0.02; done
+  tmux -L "$SOCKET" send-keys -t "launch$run" C-c
+  stamp=$(awk '/ start / {print $1; exit}' "$log" 2>/dev/null || true)
+  if [ -n "$stamp" ]; then
+    launch_ms+=("$(python3 -c "print(f'{$stamp * 1000 - $(cat "$DIR/launch.$run.t0") / 1e6:.1f}')")")
+  fi
+done
+if [ ${#launch_ms[@]} -gt 0 ]; then
+  median=$(printf '%s\n' "${launch_ms[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  echo "  launch to first frame, tmux 120x40 (exec to the logged start of frame one, median of" \
+    "${#launch_ms[@]}): ${median} ms (goal <= 50 ms)"
+else
+  echo "  launch to first frame in tmux: no start line in TUNES_LOG"
+fi
 
 cat_pid=$(start_in_tmux idlecat "cat")
 app_pid=$(start_in_tmux app "$TUNES")
