@@ -8,6 +8,7 @@ import TestSupport
 
 /// The real `tunes` binary running as the terminal app in a private tmux pane, with its own
 /// HOME and XDG directories and `TUNES_API_BASE` pointing at an in-test replay server.
+/// `SWIFT_BACKTRACE` is left unset, as for a person, so tunes takes its backtrace-safety re-exec.
 ///
 /// The pane runs a wrapper that records the terminal modes (`stty -g`) before and after tunes,
 /// prints tunes's exit code, then stays open so the test can read the restored screen:
@@ -60,7 +61,6 @@ final class TUIAppSession: Sendable {
       "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
       "TUNES_API_BASE": server.baseURL.absoluteString,
       "TUNES_LOG": directory.appendingPathComponent("tunes.log").path,
-      "SWIFT_BACKTRACE": "enable=no",
     ].merging(more) { _, new in new }
     let quotedBinary = TmuxSession.shellQuote(binary.path)
     let wrapper = [
