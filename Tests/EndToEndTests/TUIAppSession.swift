@@ -120,11 +120,13 @@ final class TUIAppSession: Sendable {
 
   /// The terminal modes the wrapper recorded before tunes started and after it exited.
   func modes() throws -> (before: String, after: String) {
-    func read(_ name: String) throws -> String {
-      let data = try Data(contentsOf: directory.appendingPathComponent(name))
-      return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-    return (try read("before"), try read("after"))
+    (try recordedModes("before"), try recordedModes("after"))
+  }
+
+  /// The modes the wrapper wrote to `before` or `after`.
+  func recordedModes(_ name: String) throws -> String {
+    let data = try Data(contentsOf: directory.appendingPathComponent(name))
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// The pid of the tunes process (written by the wrapper just before `exec`).
@@ -142,6 +144,45 @@ final class TUIAppSession: Sendable {
       try await Task.sleep(for: .milliseconds(20))
     }
     throw TUIAppFailure("the wrapper never wrote the pid file")
+  }
+
+  /// The pane terminal's modes as `stty -g` prints them, read from outside (`stty -F`), e.g.
+  /// while tunes is stopped.
+  func paneModes() throws -> String {
+    let tty = try tmux.display("#{pane_tty}")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/stty")
+    process.arguments = ["-F", tty, "-g"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw TUIAppFailure("stty -F \(tty) failed") }
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Polls `condition` (every 20 ms, up to 15 s).
+  func poll(_ description: String, _ condition: () throws -> Bool) async throws {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(15))
+    while try !condition() {
+      guard clock.now < deadline else {
+        throw TUIAppFailure("timed out waiting for \(description); screen:\n\(try tmux.capture())")
+      }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
+  /// The process state letter from `/proc/PID/status` (`S` sleeping, `T` stopped …).
+  static func state(of pid: pid_t) -> String? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
+      return nil
+    }
+    let line = text.split(separator: "\n").first { $0.hasPrefix("State:") }
+    return line?.dropFirst("State:".count).trimmingCharacters(in: .whitespaces).first.map(
+      String.init)
   }
 
   /// The app's diagnostics log (`TUNES_LOG`), for failure messages.

@@ -126,6 +126,30 @@ struct TUIEndToEndTests {
     try expectRestored(app)
   }
 
+  @Test("Ctrl-Z gives the terminal back while stopped and SIGCONT takes it again")
+  func suspendAndResume() async throws {
+    let app = try TUIAppSession()
+    defer { app.close() }
+    try await app.waitForApp()
+    let pid = try await app.pid()
+    let before = try app.recordedModes("before")
+    try app.tmux.press("C-z")
+    try await app.poll("tunes to stop") { TUIAppSession.state(of: pid) == "T" }
+    #expect(try !app.tmux.isAlternateScreenOn())
+    #expect(try app.paneModes() == before, "the modes are restored while stopped")
+    #expect(try app.tmux.display("#{mouse_any_flag}") == "0")
+
+    #expect(kill(pid, SIGCONT) == 0)
+    try await app.poll("the app to take the screen again") {
+      try app.tmux.isAlternateScreenOn()
+        && app.tmux.capture().contains(TUIAppSession.queryPlaceholder)
+    }
+    #expect(try app.paneModes() != before, "raw mode again")
+    try app.tmux.press("C-c")
+    #expect(try await app.waitForExit() == 0)
+    try expectRestored(app)
+  }
+
   @Test("clicking a tile selects it and a second click opens its detail")
   func mouseClicks() async throws {
     let results = try Self.recordedResults()
