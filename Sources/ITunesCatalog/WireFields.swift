@@ -73,165 +73,108 @@ struct WireFields {
     artwork600 ?? artwork512 ?? artwork160 ?? artwork100 ?? artwork60 ?? artwork30
   }
 
+  init() {}
+
   init(_ members: [(key: String, value: JSONValue)]) {
     for (key, value) in members {
-      read(key, value)
+      if let field = WireKey.byName[key] { read(field, value) }
     }
   }
 
-  private mutating func read(_ key: String, _ value: JSONValue) {
-    // One hash lookup instead of dozens of string comparisons per member.
-    guard let field = WireKey.byName[key] else { return }
+  /// Reads one member's value the lenient way (see `WireKey.Shape`); a later duplicate key wins, even
+  /// when its value is unreadable.
+  mutating func read(_ field: WireKey, _ value: JSONValue) {
+    switch field.shape {
+    case .text: set(field, text: value.text)
+    case .integer: set(field, integer: value.integer)
+    case .decimal: set(field, decimal: value.decimal)
+    case .double: averageUserRating = value.number
+    case .names:
+      if field == .genres { genres = value.names } else { languageCodes = value.names }
+    }
+  }
+
+  /// Sets a `.text` field.
+  mutating func set(_ field: WireKey, text value: String?) {
     switch field {
-    case .wrapperType: wrapperType = value.text
-    case .kind: kind = value.text
-    case .collectionType: collectionType = value.text
-    case .artistType: artistType = value.text
-    case .trackId: trackID = value.integer
-    case .collectionId: collectionID = value.integer
-    case .artistId: artistID = value.integer
-    case .trackName: trackName = value.text
-    case .trackCensoredName: trackCensoredName = value.text
-    case .collectionName: collectionName = value.text
-    case .collectionCensoredName: collectionCensoredName = value.text
-    case .artistName: artistName = value.text
-    case .collectionArtistName: collectionArtistName = value.text
-    case .sellerName: sellerName = value.text
-    case .artworkUrl30: artwork30 = value.text
-    case .artworkUrl60: artwork60 = value.text
-    case .artworkUrl100: artwork100 = value.text
-    case .artworkUrl160: artwork160 = value.text
-    case .artworkUrl512: artwork512 = value.text
-    case .artworkUrl600: artwork600 = value.text
-    case .previewUrl: previewURL = value.text
-    case .trackViewUrl: trackViewURL = value.text
-    case .collectionViewUrl: collectionViewURL = value.text
-    case .artistViewUrl: artistViewURL = value.text
-    case .artistLinkUrl: artistLinkURL = value.text
-    case .sellerUrl: sellerURL = value.text
-    case .trackPrice: trackPrice = value.decimal
-    case .collectionPrice: collectionPrice = value.decimal
-    case .price: price = value.decimal
-    case .trackRentalPrice: trackRentalPrice = value.decimal
-    case .trackHdPrice: trackHdPrice = value.decimal
-    case .trackHdRentalPrice: trackHdRentalPrice = value.decimal
-    case .currency: currency = value.text
-    case .formattedPrice: formattedPrice = value.text
-    case .trackTimeMillis: trackTimeMillis = value.integer
-    case .releaseDate: releaseDate = value.text
-    case .primaryGenreName: primaryGenreName = value.text
-    case .genres: genres = value.names
-    case .trackExplicitness: trackExplicitness = value.text
-    case .collectionExplicitness: collectionExplicitness = value.text
-    case .contentAdvisoryRating: contentAdvisoryRating = value.text
-    case .trackContentRating: trackContentRating = value.text
-    case .longDescription: longDescription = value.text
-    case .description: description = value.text
-    case .shortDescription: shortDescription = value.text
-    case .releaseNotes: releaseNotes = value.text
-    case .copyright: copyright = value.text
-    case .country: country = value.text
-    case .trackNumber: trackNumber = value.integer
-    case .trackCount: trackCount = value.integer
-    case .discNumber: discNumber = value.integer
-    case .discCount: discCount = value.integer
-    case .feedUrl: feedURL = value.text
-    case .episodeUrl: episodeURL = value.text
-    case .episodeContentType: episodeContentType = value.text
-    case .episodeFileExtension: episodeFileExtension = value.text
-    case .bundleId: bundleID = value.text
-    case .version: version = value.text
-    case .fileSizeBytes: fileSizeBytes = value.integer
-    case .averageUserRating: averageUserRating = value.number
-    case .userRatingCount: userRatingCount = value.integer
-    case .minimumOsVersion: minimumOSVersion = value.text
-    case .languageCodesISO2A: languageCodes = value.names
-    case .narrator: narrator = value.text
+    case .wrapperType: wrapperType = value
+    case .kind: kind = value
+    case .collectionType: collectionType = value
+    case .artistType: artistType = value
+    case .trackName: trackName = value
+    case .trackCensoredName: trackCensoredName = value
+    case .collectionName: collectionName = value
+    case .collectionCensoredName: collectionCensoredName = value
+    case .artistName: artistName = value
+    case .collectionArtistName: collectionArtistName = value
+    case .sellerName: sellerName = value
+    case .artworkUrl30: artwork30 = value
+    case .artworkUrl60: artwork60 = value
+    case .artworkUrl100: artwork100 = value
+    case .artworkUrl160: artwork160 = value
+    case .artworkUrl512: artwork512 = value
+    case .artworkUrl600: artwork600 = value
+    case .previewUrl: previewURL = value
+    case .trackViewUrl: trackViewURL = value
+    case .collectionViewUrl: collectionViewURL = value
+    case .artistViewUrl: artistViewURL = value
+    case .artistLinkUrl: artistLinkURL = value
+    case .sellerUrl: sellerURL = value
+    case .currency: currency = value
+    case .formattedPrice: formattedPrice = value
+    case .releaseDate: releaseDate = value
+    case .primaryGenreName: primaryGenreName = value
+    case .trackExplicitness: trackExplicitness = value
+    case .collectionExplicitness: collectionExplicitness = value
+    case .contentAdvisoryRating: contentAdvisoryRating = value
+    case .trackContentRating: trackContentRating = value
+    case .longDescription: longDescription = value
+    case .description: description = value
+    case .shortDescription: shortDescription = value
+    case .releaseNotes: releaseNotes = value
+    case .copyright: copyright = value
+    case .country: country = value
+    case .feedUrl: feedURL = value
+    case .episodeUrl: episodeURL = value
+    case .episodeContentType: episodeContentType = value
+    case .episodeFileExtension: episodeFileExtension = value
+    case .bundleId: bundleID = value
+    case .version: version = value
+    case .minimumOsVersion: minimumOSVersion = value
+    case .narrator: narrator = value
+    default: break
     }
   }
-}
 
-/// The wire keys the catalogue reads.
-private enum WireKey {
-  case wrapperType, kind, collectionType, artistType, trackId, collectionId, artistId, trackName,
-    trackCensoredName, collectionName, collectionCensoredName, artistName, collectionArtistName,
-    sellerName, artworkUrl30, artworkUrl60, artworkUrl100, artworkUrl160, artworkUrl512,
-    artworkUrl600, previewUrl, trackViewUrl, collectionViewUrl, artistViewUrl, artistLinkUrl,
-    sellerUrl, trackPrice, collectionPrice, price, trackRentalPrice, trackHdPrice,
-    trackHdRentalPrice, currency, formattedPrice, trackTimeMillis, releaseDate, primaryGenreName,
-    genres, trackExplicitness, collectionExplicitness, contentAdvisoryRating, trackContentRating,
-    longDescription, description, shortDescription, releaseNotes, copyright, country, trackNumber,
-    trackCount, discNumber, discCount, feedUrl, episodeUrl, episodeContentType,
-    episodeFileExtension, bundleId, version, fileSizeBytes, averageUserRating, userRatingCount,
-    minimumOsVersion, languageCodesISO2A, narrator
+  /// Sets an `.integer` field.
+  mutating func set(_ field: WireKey, integer value: Int64?) {
+    switch field {
+    case .trackId: trackID = value
+    case .collectionId: collectionID = value
+    case .artistId: artistID = value
+    case .trackTimeMillis: trackTimeMillis = value
+    case .trackNumber: trackNumber = value
+    case .trackCount: trackCount = value
+    case .discNumber: discNumber = value
+    case .discCount: discCount = value
+    case .fileSizeBytes: fileSizeBytes = value
+    case .userRatingCount: userRatingCount = value
+    default: break
+    }
+  }
 
-  static let byName: [String: WireKey] = [
-    "wrapperType": .wrapperType,
-    "kind": .kind,
-    "collectionType": .collectionType,
-    "artistType": .artistType,
-    "trackId": .trackId,
-    "collectionId": .collectionId,
-    "artistId": .artistId,
-    "trackName": .trackName,
-    "trackCensoredName": .trackCensoredName,
-    "collectionName": .collectionName,
-    "collectionCensoredName": .collectionCensoredName,
-    "artistName": .artistName,
-    "collectionArtistName": .collectionArtistName,
-    "sellerName": .sellerName,
-    "artworkUrl30": .artworkUrl30,
-    "artworkUrl60": .artworkUrl60,
-    "artworkUrl100": .artworkUrl100,
-    "artworkUrl160": .artworkUrl160,
-    "artworkUrl512": .artworkUrl512,
-    "artworkUrl600": .artworkUrl600,
-    "previewUrl": .previewUrl,
-    "trackViewUrl": .trackViewUrl,
-    "collectionViewUrl": .collectionViewUrl,
-    "artistViewUrl": .artistViewUrl,
-    "artistLinkUrl": .artistLinkUrl,
-    "sellerUrl": .sellerUrl,
-    "trackPrice": .trackPrice,
-    "collectionPrice": .collectionPrice,
-    "price": .price,
-    "trackRentalPrice": .trackRentalPrice,
-    "trackHdPrice": .trackHdPrice,
-    "trackHdRentalPrice": .trackHdRentalPrice,
-    "currency": .currency,
-    "formattedPrice": .formattedPrice,
-    "trackTimeMillis": .trackTimeMillis,
-    "releaseDate": .releaseDate,
-    "primaryGenreName": .primaryGenreName,
-    "genres": .genres,
-    "trackExplicitness": .trackExplicitness,
-    "collectionExplicitness": .collectionExplicitness,
-    "contentAdvisoryRating": .contentAdvisoryRating,
-    "trackContentRating": .trackContentRating,
-    "longDescription": .longDescription,
-    "description": .description,
-    "shortDescription": .shortDescription,
-    "releaseNotes": .releaseNotes,
-    "copyright": .copyright,
-    "country": .country,
-    "trackNumber": .trackNumber,
-    "trackCount": .trackCount,
-    "discNumber": .discNumber,
-    "discCount": .discCount,
-    "feedUrl": .feedUrl,
-    "episodeUrl": .episodeUrl,
-    "episodeContentType": .episodeContentType,
-    "episodeFileExtension": .episodeFileExtension,
-    "bundleId": .bundleId,
-    "version": .version,
-    "fileSizeBytes": .fileSizeBytes,
-    "averageUserRating": .averageUserRating,
-    "userRatingCount": .userRatingCount,
-    "minimumOsVersion": .minimumOsVersion,
-    "languageCodesISO2A": .languageCodesISO2A,
-    "narrator": .narrator,
-    "narratorName": .narrator,
-  ]
+  /// Sets a `.decimal` field.
+  mutating func set(_ field: WireKey, decimal value: Decimal?) {
+    switch field {
+    case .trackPrice: trackPrice = value
+    case .collectionPrice: collectionPrice = value
+    case .price: price = value
+    case .trackRentalPrice: trackRentalPrice = value
+    case .trackHdPrice: trackHdPrice = value
+    case .trackHdRentalPrice: trackHdRentalPrice = value
+    default: break
+    }
+  }
 }
 
 extension JSONValue {
@@ -257,10 +200,10 @@ extension JSONValue {
   public var decimal: Decimal? {
     switch self {
     case .number(let number):
-      return Decimal(string: number.text, locale: Locale(identifier: "en_US_POSIX"))
+      return Decimal(string: number.text, locale: posixLocale)
     case .string(let text):
       guard Double(text) != nil else { return nil }
-      return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+      return Decimal(string: text, locale: posixLocale)
     default: return nil
     }
   }

@@ -1,0 +1,298 @@
+/// The byte cursor behind `JSONParser`: strict RFC 8259 reading of values, strings and numbers.
+///
+/// Internal so the catalogue's fast result reader can use the same primitives (and so reject exactly the
+/// same documents) without building `JSONValue` trees.
+struct JSONCursor {
+  typealias Failure = JSONParser.Failure
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  mutating func skipWhitespace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x0A, 0x0D, 0x09: index += 1
+      default: return
+      }
+    }
+  }
+
+  func fail(_ reason: String) -> Failure { Failure(reason: reason, offset: index) }
+
+  mutating func parseValue(depth: Int) throws(Failure) -> JSONValue {
+    guard index < bytes.count else { throw fail("the document ends early (truncated?)") }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+    case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"):
+      try expectWord("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try expectWord("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try expectWord("null")
+      return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return .number(try parseNumber())
+    case UInt8(ascii: "<"): throw fail("found HTML where JSON was expected")
+    default: throw fail("unexpected character")
+    }
+  }
+
+  mutating func expectWord(_ word: StaticString) throws(Failure) {
+    let count = word.utf8CodeUnitCount
+    guard index + count <= bytes.count else { throw fail("the document ends early (truncated?)") }
+    let start = word.utf8Start
+    for offset in 0..<count where bytes[index + offset] != start[offset] {
+      throw fail("unexpected word")
+    }
+    index += count
+  }
+
+  mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
+    guard depth <= JSONParser.maximumDepth else { throw fail("nesting is too deep") }
+    index += 1
+    var members: [(key: String, value: JSONValue)] = []
+    skipWhitespace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      return .object(members)
+    }
+    while true {
+      skipWhitespace()
+      guard index < bytes.count else { throw fail("the document ends early (truncated?)") }
+      guard bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
+      let key = try parseString()
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+        throw fail(index < bytes.count ? "expected ':'" : "the document ends early (truncated?)")
+      }
+      index += 1
+      skipWhitespace()
+      members.append((key, try parseValue(depth: depth)))
+      skipWhitespace()
+      guard index < bytes.count else { throw fail("the document ends early (truncated?)") }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+      } else if bytes[index] == UInt8(ascii: "}") {
+        index += 1
+        return .object(members)
+      } else {
+        throw fail("expected ',' or '}'")
+      }
+    }
+  }
+
+  mutating func parseArray(depth: Int) throws(Failure) -> JSONValue {
+    guard depth <= JSONParser.maximumDepth else { throw fail("nesting is too deep") }
+    index += 1
+    var elements: [JSONValue] = []
+    skipWhitespace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      return .array(elements)
+    }
+    while true {
+      skipWhitespace()
+      elements.append(try parseValue(depth: depth))
+      skipWhitespace()
+      guard index < bytes.count else { throw fail("the document ends early (truncated?)") }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+      } else if bytes[index] == UInt8(ascii: "]") {
+        index += 1
+        return .array(elements)
+      } else {
+        throw fail("expected ',' or ']'")
+      }
+    }
+  }
+
+  mutating func parseNumber() throws(Failure) -> JSONNumber {
+    let span = try scanNumber()
+    return JSONNumber(
+      text: String(decoding: UnsafeBufferPointer(rebasing: bytes[span]), as: UTF8.self))
+  }
+
+  /// Reads a number's bytes (the cursor is on its first byte) and returns their range, validated.
+  mutating func scanNumber() throws(Failure) -> Range<Int> {
+    let start = index
+    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    var digits = 0
+    if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "0"), bytes[index + 1] >= 0x30,
+      bytes[index + 1] <= 0x39
+    {
+      throw fail("a number with a leading zero")
+    }
+    while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+      index += 1
+      digits += 1
+    }
+    guard digits > 0 else { throw fail("invalid number") }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      let fractionStart = index
+      while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+      guard index > fractionStart else { throw fail("invalid number") }
+    }
+    if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      index += 1
+      if index < bytes.count,
+        bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
+        index += 1
+      }
+      let exponentStart = index
+      while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+      guard index > exponentStart else { throw fail("invalid number") }
+    }
+    return start..<index
+  }
+
+  mutating func parseString() throws(Failure) -> String {
+    let start = index + 1
+    guard let raw = try scanRawString() else { return try parseEscapedString(from: start) }
+    return try string(raw)
+  }
+
+  /// A string's bytes between its quotes, when it has no escapes.
+  struct RawString {
+    /// The first byte after the opening quote.
+    var start: Int
+    /// The closing quote's offset.
+    var end: Int
+    /// Whether every byte is below 0x80 (then the bytes need no UTF-8 validation).
+    var isASCII: Bool
+  }
+
+  /// Reads a string without escapes (the cursor is on its opening quote) and moves past it; `nil` when a
+  /// backslash comes first or the document ends, with the cursor there: continue with
+  /// `parseEscapedString(from: start)`. Raw control characters are rejected.
+  mutating func scanRawString() throws(Failure) -> RawString? {
+    index += 1
+    let start = index
+    // Fast path: find the closing quote eight bytes at a time; fall back to the escape-aware path
+    // at the first backslash, and reject raw control characters.
+    let count = bytes.count
+    guard let base = bytes.baseAddress else { throw fail("the document ends early (truncated?)") }
+    var asciiOnly = true
+    while index + 8 <= count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      if Self.hasSpecialByte(word) { break }
+      if word & 0x8080_8080_8080_8080 != 0 { asciiOnly = false }
+      index += 8
+    }
+    while index < count {
+      let byte = base[index]
+      if byte == UInt8(ascii: "\"") {
+        index += 1
+        return RawString(start: start, end: index - 1, isASCII: asciiOnly)
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      if byte < 0x20 { throw fail("a control character inside a string") }
+      if byte >= 0x80 { asciiOnly = false }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The text of a string read by `scanRawString()`; non-ASCII bytes must be valid UTF-8.
+  func string(_ raw: RawString) throws(Failure) -> String {
+    let slice = UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end])
+    if raw.isASCII { return String(decoding: slice, as: UTF8.self) }
+    guard let text = String(validating: slice, as: UTF8.self) else {
+      throw Failure(reason: "a string is not valid UTF-8", offset: raw.start)
+    }
+    return text
+  }
+
+  /// Whether any byte of the word is a quote, a backslash or below 0x20 (SWAR: "has zero byte" trick
+  /// applied to the word XORed with each pattern).
+  @inline(__always)
+  static func hasSpecialByte(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    // Bytes below 0x20: (v - 0x20 repeated) & ~v & highs, for bytes without the high bit.
+    let control = (word &- ones &* 0x20) & ~word & highs
+    return hasZero(quote) || hasZero(backslash) || control != 0
+  }
+
+  mutating func parseEscapedString(from start: Int) throws(Failure) -> String {
+    var out = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        index += 1
+        guard let text = String(validating: out, as: UTF8.self) else {
+          throw Failure(reason: "a string is not valid UTF-8", offset: start)
+        }
+        return text
+      case UInt8(ascii: "\\"):
+        index += 1
+        guard index < bytes.count else { break }
+        let escape = bytes[index]
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "u"): try appendUnicodeEscape(to: &out)
+        default: throw fail("invalid escape in a string")
+        }
+      default:
+        if byte < 0x20 { throw fail("a control character inside a string") }
+        out.append(byte)
+        index += 1
+      }
+    }
+    throw fail("the document ends early (truncated?)")
+  }
+
+  mutating func readHex4() throws(Failure) -> UInt32 {
+    guard index + 4 <= bytes.count else { throw fail("the document ends early (truncated?)") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[index]
+      let digit: UInt32
+      switch byte {
+      case 0x30...0x39: digit = UInt32(byte - 0x30)
+      case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+      case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+      default: throw fail("invalid \\u escape")
+      }
+      value = value << 4 | digit
+      index += 1
+    }
+    return value
+  }
+
+  mutating func appendUnicodeEscape(to out: inout [UInt8]) throws(Failure) {
+    var scalarValue = try readHex4()
+    if (0xD800...0xDBFF).contains(scalarValue), index + 6 <= bytes.count,
+      bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+    {
+      let saved = index
+      index += 2
+      let low = try readHex4()
+      if (0xDC00...0xDFFF).contains(low) {
+        scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
+      } else {
+        index = saved
+      }
+    }
+    // A lone surrogate cannot be represented: use U+FFFD as JSON decoders commonly do.
+    let scalar = Unicode.Scalar(scalarValue) ?? "\u{FFFD}"
+    out.append(contentsOf: Array(String(scalar).utf8))
+  }
+}
