@@ -175,17 +175,24 @@ struct JSONCursor {
   mutating func scanRawString() throws(Failure) -> RawString? {
     index += 1
     let start = index
-    // Fast path: find the closing quote eight bytes at a time; fall back to the escape-aware path
-    // at the first backslash, and reject raw control characters.
+    // Fast path: eight bytes at a time up to the first quote, backslash or control character, which
+    // the byte loop below then handles.
     let count = bytes.count
     guard let base = bytes.baseAddress else { throw fail("the document ends early (truncated?)") }
-    var asciiOnly = true
+    var seen: UInt64 = 0
     while index + 8 <= count {
       let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-      if Self.hasSpecialByte(word) { break }
-      if word & 0x8080_8080_8080_8080 != 0 { asciiOnly = false }
+      let special = Self.specialBytes(word)
+      if special != 0 {
+        let before = special.trailingZeroBitCount & ~7
+        seen |= word & ((1 << before) &- 1)
+        index += before >> 3
+        break
+      }
+      seen |= word
       index += 8
     }
+    var asciiOnly = seen & 0x8080_8080_8080_8080 == 0
     while index < count {
       let byte = base[index]
       if byte == UInt8(ascii: "\"") {
@@ -210,18 +217,19 @@ struct JSONCursor {
     return text
   }
 
-  /// Whether any byte of the word is a quote, a backslash or below 0x20 (SWAR: "has zero byte" trick
-  /// applied to the word XORed with each pattern).
+  /// The high bit of each byte of the word that is a quote, a backslash or below 0x20, plus possibly
+  /// bits above the first such byte (SWAR "has zero byte" and "has byte less than" tricks: the lowest set
+  /// bit is always exact, since borrows only travel upwards from a matching byte). Little-endian: the
+  /// lowest byte is the first in memory.
   @inline(__always)
-  static func hasSpecialByte(_ word: UInt64) -> Bool {
+  static func specialBytes(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
     let quote = word ^ (ones &* 0x22)
     let backslash = word ^ (ones &* 0x5C)
-    // Bytes below 0x20: (v - 0x20 repeated) & ~v & highs, for bytes without the high bit.
-    let control = (word &- ones &* 0x20) & ~word & highs
-    return hasZero(quote) || hasZero(backslash) || control != 0
+    let zeroQuote = (quote &- ones) & ~quote
+    let zeroBackslash = (backslash &- ones) & ~backslash
+    let control = (word &- ones &* 0x20) & ~word
+    return (zeroQuote | zeroBackslash | control) & 0x8080_8080_8080_8080
   }
 
   mutating func parseEscapedString(from start: Int) throws(Failure) -> String {
