@@ -83,6 +83,7 @@ extension JSONCursor {
     guard depth <= JSONParser.maximumDepth else { throw fail("nesting is too deep") }
     index += 1
     var wire = WireFields()
+    wire.source = bytes
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -130,6 +131,7 @@ extension JSONCursor {
     case .text where first == UInt8(ascii: "\""):
       let start = index + 1
       if let raw = try scanRawString() {
+        if raw.isASCII, raw.end > raw.start, wire.set(field, ascii: raw.start..<raw.end) { return }
         wire.set(field, text: raw.end == raw.start ? nil : try string(raw))
       } else {
         let text = try parseEscapedString(from: start)

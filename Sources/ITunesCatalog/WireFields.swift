@@ -2,7 +2,23 @@ import Foundation
 
 /// The fields of one raw result object, read leniently in a single pass: a field of an unexpected type
 /// (a number sent as a string, genres as objects) is converted where that is safe and ignored otherwise.
+///
+/// Fields that the mapping often does not read (other artwork sizes, censored names, alternative links)
+/// may hold the position of their plain ASCII bytes in the document instead of a string; the string is
+/// made when, and each time, the field is read. Such a value is only valid while `source` is.
 struct WireFields {
+  /// A text field's value.
+  enum Text {
+    /// A string (or none).
+    case text(String?)
+    /// Non-empty plain ASCII bytes of `source`, made into a string when read.
+    case ascii(Range<Int>)
+
+    static let none = Text.text(nil)
+  }
+
+  /// The document being read by the fast reader, while it reads; empty for the tree path.
+  var source = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   var wrapperType: String?
   var kind: String?
   var collectionType: String?
@@ -11,23 +27,35 @@ struct WireFields {
   var collectionID: Int64?
   var artistID: Int64?
   var trackName: String?
-  var trackCensoredName: String?
+  var trackCensoredName: String? { string(from: trackCensoredNameText) }
+  private var trackCensoredNameText = Text.none
   var collectionName: String?
-  var collectionCensoredName: String?
+  var collectionCensoredName: String? { string(from: collectionCensoredNameText) }
+  private var collectionCensoredNameText = Text.none
   var artistName: String?
   var collectionArtistName: String?
   var sellerName: String?
-  var artwork30: String?
-  var artwork60: String?
-  var artwork100: String?
-  var artwork160: String?
-  var artwork512: String?
-  var artwork600: String?
+  var artwork30: String? { string(from: artwork30Text) }
+  private var artwork30Text = Text.none
+  var artwork60: String? { string(from: artwork60Text) }
+  private var artwork60Text = Text.none
+  var artwork100: String? { string(from: artwork100Text) }
+  private var artwork100Text = Text.none
+  var artwork160: String? { string(from: artwork160Text) }
+  private var artwork160Text = Text.none
+  var artwork512: String? { string(from: artwork512Text) }
+  private var artwork512Text = Text.none
+  var artwork600: String? { string(from: artwork600Text) }
+  private var artwork600Text = Text.none
   var previewURL: String?
-  var trackViewURL: String?
-  var collectionViewURL: String?
-  var artistViewURL: String?
-  var artistLinkURL: String?
+  var trackViewURL: String? { string(from: trackViewURLText) }
+  private var trackViewURLText = Text.none
+  var collectionViewURL: String? { string(from: collectionViewURLText) }
+  private var collectionViewURLText = Text.none
+  var artistViewURL: String? { string(from: artistViewURLText) }
+  private var artistViewURLText = Text.none
+  var artistLinkURL: String? { string(from: artistLinkURLText) }
+  private var artistLinkURLText = Text.none
   var sellerURL: String?
   var trackPrice: Decimal?
   var collectionPrice: Decimal?
@@ -42,12 +70,14 @@ struct WireFields {
   var primaryGenreName: String?
   var genres: [String] = []
   var trackExplicitness: String?
-  var collectionExplicitness: String?
+  var collectionExplicitness: String? { string(from: collectionExplicitnessText) }
+  private var collectionExplicitnessText = Text.none
   var contentAdvisoryRating: String?
   var trackContentRating: String?
   var longDescription: String?
   var description: String?
-  var shortDescription: String?
+  var shortDescription: String? { string(from: shortDescriptionText) }
+  private var shortDescriptionText = Text.none
   var releaseNotes: String?
   var copyright: String?
   var country: String?
@@ -102,35 +132,35 @@ struct WireFields {
     case .collectionType: collectionType = value
     case .artistType: artistType = value
     case .trackName: trackName = value
-    case .trackCensoredName: trackCensoredName = value
+    case .trackCensoredName: trackCensoredNameText = .text(value)
     case .collectionName: collectionName = value
-    case .collectionCensoredName: collectionCensoredName = value
+    case .collectionCensoredName: collectionCensoredNameText = .text(value)
     case .artistName: artistName = value
     case .collectionArtistName: collectionArtistName = value
     case .sellerName: sellerName = value
-    case .artworkUrl30: artwork30 = value
-    case .artworkUrl60: artwork60 = value
-    case .artworkUrl100: artwork100 = value
-    case .artworkUrl160: artwork160 = value
-    case .artworkUrl512: artwork512 = value
-    case .artworkUrl600: artwork600 = value
+    case .artworkUrl30: artwork30Text = .text(value)
+    case .artworkUrl60: artwork60Text = .text(value)
+    case .artworkUrl100: artwork100Text = .text(value)
+    case .artworkUrl160: artwork160Text = .text(value)
+    case .artworkUrl512: artwork512Text = .text(value)
+    case .artworkUrl600: artwork600Text = .text(value)
     case .previewUrl: previewURL = value
-    case .trackViewUrl: trackViewURL = value
-    case .collectionViewUrl: collectionViewURL = value
-    case .artistViewUrl: artistViewURL = value
-    case .artistLinkUrl: artistLinkURL = value
+    case .trackViewUrl: trackViewURLText = .text(value)
+    case .collectionViewUrl: collectionViewURLText = .text(value)
+    case .artistViewUrl: artistViewURLText = .text(value)
+    case .artistLinkUrl: artistLinkURLText = .text(value)
     case .sellerUrl: sellerURL = value
     case .currency: currency = value
     case .formattedPrice: formattedPrice = value
     case .releaseDate: releaseDate = value
     case .primaryGenreName: primaryGenreName = value
     case .trackExplicitness: trackExplicitness = value
-    case .collectionExplicitness: collectionExplicitness = value
+    case .collectionExplicitness: collectionExplicitnessText = .text(value)
     case .contentAdvisoryRating: contentAdvisoryRating = value
     case .trackContentRating: trackContentRating = value
     case .longDescription: longDescription = value
     case .description: description = value
-    case .shortDescription: shortDescription = value
+    case .shortDescription: shortDescriptionText = .text(value)
     case .releaseNotes: releaseNotes = value
     case .copyright: copyright = value
     case .country: country = value
@@ -143,6 +173,38 @@ struct WireFields {
     case .minimumOsVersion: minimumOSVersion = value
     case .narrator: narrator = value
     default: break
+    }
+  }
+
+  /// Keeps a `.text` field as the position of its plain ASCII bytes in `source`, when the field is one
+  /// that can wait; `false` when it is not (then set the string).
+  mutating func set(_ field: WireKey, ascii span: Range<Int>) -> Bool {
+    let text = Text.ascii(span)
+    switch field {
+    case .trackCensoredName: trackCensoredNameText = text
+    case .collectionCensoredName: collectionCensoredNameText = text
+    case .artworkUrl30: artwork30Text = text
+    case .artworkUrl60: artwork60Text = text
+    case .artworkUrl100: artwork100Text = text
+    case .artworkUrl160: artwork160Text = text
+    case .artworkUrl512: artwork512Text = text
+    case .artworkUrl600: artwork600Text = text
+    case .trackViewUrl: trackViewURLText = text
+    case .collectionViewUrl: collectionViewURLText = text
+    case .artistViewUrl: artistViewURLText = text
+    case .artistLinkUrl: artistLinkURLText = text
+    case .collectionExplicitness: collectionExplicitnessText = text
+    case .shortDescription: shortDescriptionText = text
+    default: return false
+    }
+    return true
+  }
+
+  private func string(from text: Text) -> String? {
+    switch text {
+    case .text(let value): return value
+    case .ascii(let span):
+      return String(decoding: UnsafeBufferPointer(rebasing: source[span]), as: UTF8.self)
     }
   }
 
