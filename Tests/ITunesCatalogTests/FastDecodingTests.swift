@@ -128,6 +128,17 @@ struct FastDecodingTests {
       #""trackId":1,"trackName":"   ","collectionName":"Real""#,
       #""trackId":1,"trackName":"A","kind":"software","wrapperType":"software""#,
       #""trackId":1,"trackName":"A","kind":"","wrapperType":"collection","collectionType":"TV Season""#,
+      #""trackId":1,"trackName":"A","artworkUrl100":"http://x/a.jpg","artworkUrl100":"http:\/\/y\/b.jpg""#,
+      #""trackId":1,"trackName":"A","artworkUrl100":"http:\/\/y\/b.jpg","artworkUrl100":"http://x/a.jpg""#,
+      #""trackId":1,"trackName":"A","artworkUrl600":"","artworkUrl100":"http://x/a.jpg""#,
+      #""trackId":1,"trackName":"A","artworkUrl600":null,"artworkUrl30":" http://x/a.jpg ""#,
+      #""trackId":1,"trackName":"A","trackViewUrl":"caf\u00e9","collectionViewUrl":"https://x/é""#,
+      #""trackId":1,"trackName":"A","trackViewUrl":"","collectionViewUrl":"https://x/c""#,
+      #""trackId":1,"trackName":"A","trackExplicitness":null,"collectionExplicitness":"explicit""#,
+      #""trackId":1,"trackCensoredName":"Cen","collectionCensoredName":"Col","kind":"x""#,
+      #""trackId":1,"trackName":"A","kind":"podcast-episode","shortDescription":"S <b>x</b> &amp;""#,
+      #""trackId":1,"trackName":"A","kind":"feature-movie","shortDescription":"Only short""#,
+      #""artistId":1,"artistName":"A","wrapperType":"artist","artistLinkUrl":"x","artistViewUrl":"y""#,
       "  \"trackId\" : 1 ,\t\"trackName\"\t:\n  \"spaced\"  ",
     ])
   func hostileMembers(members: String) {
