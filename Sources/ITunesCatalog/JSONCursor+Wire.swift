@@ -35,7 +35,9 @@ extension JSONCursor {
         let key = try parseString()
         try expectColon()
         if key == "results", !sawResults, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
-          results = try readResults(depth: 1)
+          // Apple sends resultCount first: size the list once (bounded: the count is only a hint).
+          let expected = members.first { $0.key == "resultCount" }?.value.integer ?? 0
+          results = try readResults(depth: 1, capacity: Int(clamping: min(max(expected, 0), 500)))
           members.append((key, .array([])))
         } else {
           members.append((key, try parseValue(depth: 1)))
@@ -49,12 +51,14 @@ extension JSONCursor {
     return (.object(members), results)
   }
 
-  /// Reads a list of results (the cursor is on `[`; `depth` as for `parseValue(depth:)`).
-  mutating func readResults(depth: Int) throws(Failure) -> ReadResults {
+  /// Reads a list of results (the cursor is on `[`; `depth` as for `parseValue(depth:)`), reserving
+  /// room for `capacity` items.
+  mutating func readResults(depth: Int, capacity: Int) throws(Failure) -> ReadResults {
     let depth = depth + 1
     guard depth <= JSONParser.maximumDepth else { throw fail("nesting is too deep") }
     index += 1
     var items: [CatalogItem] = []
+    items.reserveCapacity(capacity)
     var skipped = 0
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {

@@ -173,36 +173,40 @@ struct JSONCursor {
   /// backslash comes first or the document ends, with the cursor there: continue with
   /// `parseEscapedString(from: start)`. Raw control characters are rejected.
   mutating func scanRawString() throws(Failure) -> RawString? {
-    index += 1
-    let start = index
-    // Fast path: eight bytes at a time up to the first quote, backslash or control character, which
-    // the byte loop below then handles.
+    // The position is kept in a local (a register) and stored back on every way out.
+    let start = index + 1
+    var position = start
+    defer { index = position }
     let count = bytes.count
     guard let base = bytes.baseAddress else { throw fail("the document ends early (truncated?)") }
+    // Fast path: eight bytes at a time up to the first quote, backslash or control character, which
+    // the byte loop below then handles.
     var seen: UInt64 = 0
-    while index + 8 <= count {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+    while position + 8 <= count {
+      let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
       let special = Self.specialBytes(word)
       if special != 0 {
         let before = special.trailingZeroBitCount & ~7
         seen |= word & ((1 << before) &- 1)
-        index += before >> 3
+        position += before >> 3
         break
       }
       seen |= word
-      index += 8
+      position += 8
     }
     var asciiOnly = seen & 0x8080_8080_8080_8080 == 0
-    while index < count {
-      let byte = base[index]
+    while position < count {
+      let byte = base[position]
       if byte == UInt8(ascii: "\"") {
-        index += 1
-        return RawString(start: start, end: index - 1, isASCII: asciiOnly)
+        position += 1
+        return RawString(start: start, end: position - 1, isASCII: asciiOnly)
       }
       if byte == UInt8(ascii: "\\") { break }
-      if byte < 0x20 { throw fail("a control character inside a string") }
+      if byte < 0x20 {
+        throw Failure(reason: "a control character inside a string", offset: position)
+      }
       if byte >= 0x80 { asciiOnly = false }
-      index += 1
+      position += 1
     }
     return nil
   }
