@@ -119,49 +119,82 @@ enum WireKey: UInt8, CaseIterable {
 
 extension WireKey {
   /// The key spelled by `count` ASCII bytes at `base`, without making a `String`: one hash of the
-  /// length and the first and last four bytes, then one `memcmp` per probe.
+  /// length and the first and last four bytes, then a word-by-word comparison per probe.
   static func matching(_ base: UnsafePointer<UInt8>, count: Int) -> WireKey? {
     guard count >= 4 else { return nil }
-    let table = SpellingTable.shared
-    var slot = SpellingTable.slot(base, count: count)
-    while true {
-      let entry = table.slots[slot]
-      if entry == SpellingTable.empty { return nil }
-      let spelling = spellings[Int(entry)]
-      if spelling.name.utf8CodeUnitCount == count,
-        memcmp(base, spelling.name.utf8Start, count) == 0
-      {
-        return spelling.key
+    let raw = UnsafeRawPointer(base)
+    let head = raw.loadUnaligned(as: UInt32.self)
+    let tail = raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    return SpellingTable.shared.slots.withUnsafeBufferPointer { slots in
+      var slot = SpellingTable.slot(head: head, tail: tail, count: count)
+      while true {
+        let entry = slots[slot]
+        guard let name = entry.name else { return nil }
+        if entry.count == count, entry.head == head, entry.tail == tail,
+          count <= 8 || SpellingTable.sameMiddle(raw, UnsafeRawPointer(name), count: count)
+        {
+          return entry.key
+        }
+        slot = (slot + 1) & SpellingTable.mask
       }
-      slot = (slot + 1) & SpellingTable.mask
     }
   }
 }
 
-/// An open-addressing table from a key's bytes to its index in `WireKey.spellings`.
+/// An open-addressing table from a key's bytes to its key.
 private struct SpellingTable: Sendable {
-  static let empty: UInt8 = 0xFF
+  /// One spelling: its length and first and last four bytes, then the bytes themselves.
+  struct Entry: @unchecked Sendable {
+    /// A static string's bytes (immutable for the life of the process); `nil` for an empty slot.
+    var name: UnsafePointer<UInt8>?
+    var count = 0
+    var head: UInt32 = 0
+    var tail: UInt32 = 0
+    var key = WireKey.wrapperType
+  }
+
   static let mask = 255
   static let shared = SpellingTable()
 
-  /// Index into `WireKey.spellings`, or `empty`; a quarter full, so probes are short.
-  var slots = [UInt8](repeating: empty, count: mask + 1)
+  /// A quarter full, so probes are short.
+  var slots = [Entry](repeating: Entry(), count: mask + 1)
 
   init() {
-    for (position, spelling) in WireKey.spellings.enumerated() {
-      var slot = Self.slot(spelling.name.utf8Start, count: spelling.name.utf8CodeUnitCount)
-      while slots[slot] != Self.empty { slot = (slot + 1) & Self.mask }
-      slots[slot] = UInt8(position)
+    for spelling in WireKey.spellings {
+      let name = spelling.name.utf8Start
+      let count = spelling.name.utf8CodeUnitCount
+      let raw = UnsafeRawPointer(name)
+      let head = raw.loadUnaligned(as: UInt32.self)
+      let tail = raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+      var slot = Self.slot(head: head, tail: tail, count: count)
+      while slots[slot].name != nil { slot = (slot + 1) & Self.mask }
+      slots[slot] = Entry(name: name, count: count, head: head, tail: tail, key: spelling.key)
     }
   }
 
-  /// The first slot to probe for `count` (at least 4) bytes at `base`.
+  /// The first slot to probe.
   @inline(__always)
-  static func slot(_ base: UnsafePointer<UInt8>, count: Int) -> Int {
-    let raw = UnsafeRawPointer(base)
-    let head = UInt64(raw.loadUnaligned(as: UInt32.self))
-    let tail = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-    let mixed = (head << 32 | tail) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
+  static func slot(head: UInt32, tail: UInt32, count: Int) -> Int {
+    let mixed =
+      (UInt64(head) << 32 | UInt64(tail)) &* 0x9E37_79B9_7F4A_7C15
+      ^ UInt64(truncatingIfNeeded: count)
     return Int(truncatingIfNeeded: (mixed &* 0xBF58_476D_1CE4_E5B9) >> 56) & mask
+  }
+
+  /// Whether `count` (more than 8) bytes at `a` and `b` are equal, eight at a time; the first and last
+  /// four are already known to be equal.
+  @inline(__always)
+  static func sameMiddle(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    var offset = 0
+    while offset + 8 < count {
+      if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      {
+        return false
+      }
+      offset += 8
+    }
+    return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
   }
 }
