@@ -39,6 +39,9 @@ public struct CatalogPage: Hashable, Sendable {
     return try result.get()
   }
 
+  /// Decodes bytes the caller keeps alive: the fast reader first; anything it refuses (invalid JSON, a
+  /// top level that is not an object) goes through `decodeTree(buffer:)`, which gives the same verdict
+  /// with its reason and offset.
   static func decode(buffer: UnsafeBufferPointer<UInt8>) throws(CatalogError) -> CatalogPage {
     guard buffer.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
       throw .malformed(reason: "the body is empty")
