@@ -152,6 +152,7 @@ extension ProcessRunner {
     private var openStreams = 2
     private var exit: (status: Int32, signal: Int32?)?
     private var killedByTimeout = false
+    private var spawnError: (any Error)?
     private var finished: Result?
     private var waiters: [CheckedContinuation<Result, Never>] = []
     private let clock = ContinuousClock()
@@ -226,7 +227,7 @@ extension ProcessRunner {
         finishIfDone()
       }
       startedAt = clock.now
-      try process.run()
+      try spawnWithDefaultSignalMask()
       // The child has its own copies; closing ours lets the readers see end-of-file.
       try? outputPipe.fileHandleForWriting.close()
       try? errorPipe.fileHandleForWriting.close()
@@ -243,6 +244,29 @@ extension ProcessRunner {
           _ = Glibc.kill(pid, SIGKILL)
         }
       }
+    }
+
+    /// Starts the child from a fresh thread whose signal mask is empty.
+    ///
+    /// Swift concurrency runs on Dispatch worker threads, which block most signals; `posix_spawn`
+    /// passes the calling thread's mask on, so a child started there would never see SIGINT or
+    /// SIGTERM (they stay pending). A shell starts programs with nothing blocked; so does this.
+    private func spawnWithDefaultSignalMask() throws {
+      let done = DispatchSemaphore(value: 0)
+      let thread = Thread { [self] in
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        pthread_sigmask(SIG_SETMASK, &empty, nil)
+        do {
+          try process.run()
+        } catch {
+          lock.withLock { spawnError = error }
+        }
+        done.signal()
+      }
+      thread.start()
+      done.wait()
+      if let error = lock.withLock({ spawnError }) { throw error }
     }
 
     /// Reads a pipe on its own thread until end-of-file.
