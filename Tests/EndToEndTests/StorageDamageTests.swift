@@ -88,6 +88,31 @@ struct StorageDamageTests {
     #expect(try Data(contentsOf: blocker) == Data("a file, not a directory\n".utf8))
   }
 
+  @Test("XDG_CACHE_HOME under a regular file: search answers without the cache; --offline fails")
+  func cacheDirectoryCannotExist() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let blocker = sandbox.directory.appending("cache-blocker")
+    try Data("not a directory\n".utf8).write(to: blocker)
+    let environment = ["XDG_CACHE_HOME": blocker.appendingPathComponent("cache").path]
+    let search = ["search", "jack", "johnson", "--limit", "25", "--format", "ndjson"]
+
+    for _ in 0..<2 {
+      let result = try await sandbox.runner.run(search, environment: environment)
+      #expect(result.exited(0), "\(result)")
+      #expect(result.stdout.split(separator: "\n").count == 25)
+      #expect(result.stderr.contains("response cache is not available"), "\(result)")
+      #expect(result.stderr.contains(blocker.path), "\(result)")
+    }
+    #expect(sandbox.server.requestCount(for: "/search?term=jack+johnson&limit=25") == 2)
+
+    let offline = try await sandbox.runner.run(search + ["--offline"], environment: environment)
+    #expect(!offline.exited(0), "\(offline)")
+    #expect(offline.signal == nil)
+    #expect(offline.stdout.isEmpty)
+    #expect(offline.stderr.contains(blocker.path), "\(offline)")
+  }
+
   @Test("a read-only file system: search answers with a note, writes fail with exit 73")
   func readOnlyFileSystem() async throws {
     let sandbox = try Sandbox()
