@@ -38,6 +38,15 @@ struct BadInputTests {
       words: ["http://example.com", "plain http", "127.0.0.1"]),
     Case(
       arguments: ["search", "x", "--offline", "--no-cache"], words: ["--offline", "--no-cache"]),
+    Case(arguments: ["search", "x", "--offset", "-1"], words: ["offset -1", "out of range"]),
+    Case(arguments: ["search", "x", "--explicit", "maybe"], words: ["\"maybe\"", "yes, no"]),
+    Case(arguments: ["search", "x", "--timeout", "1e999"], words: ["\"1e999\"", "timeout"]),
+    Case(arguments: ["search", "x", "--api-base"], words: ["--api-base needs a value"]),
+    Case(arguments: ["lookup", "1,,2"], words: ["not a valid id"]),
+    Case(arguments: ["lookup", "99999999999999999999"], words: ["not a valid id"]),
+    Case(arguments: ["history", "--format", "csv"], words: ["\"csv\"", "table, json"]),
+    Case(arguments: ["favorites", "add"], words: ["tunes favorites add ID"]),
+    Case(arguments: ["favorites", "export", "--format", "tsv"], words: ["json or csv"]),
     Case(arguments: ["serch", "x"], words: ["\"serch\"", "Did you mean \"search\"?"]),
     Case(arguments: ["lookup", "abc"], words: ["\"abc\"", "not a valid id"]),
     Case(arguments: ["lookup", "12x4"], words: ["\"12x4\"", "not a valid id"]),
@@ -60,8 +69,11 @@ struct BadInputTests {
       #expect(result.stderr.contains(word), "missing \"\(word)\" in: \(result.stderr)")
     }
     #expect(sandbox.server.requestCount == 0)
-    // Refusing arguments creates no files.
-    #expect(!FileManager.default.fileExists(atPath: sandbox.databaseFile.path))
+    // Refusing a search or lookup creates no files (favorites opens its database first).
+    if input.arguments.first != "favorites" {
+      #expect(!FileManager.default.fileExists(atPath: sandbox.databaseFile.path))
+      #expect(!FileManager.default.fileExists(atPath: sandbox.responseCacheFile.path))
+    }
   }
 
   /// Typos of entity and attribute values close to a valid one.

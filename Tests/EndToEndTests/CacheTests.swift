@@ -104,7 +104,7 @@ struct CacheTests {
     #expect(offline.exited(69), "--no-cache must not have written the cache: \(offline)")
   }
 
-  @Test("a failure is never cached: after a 503 the next search reaches the server again")
+  @Test("a failure is never cached: after a 429 the next search reaches the server again")
   func failureNotCached() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }

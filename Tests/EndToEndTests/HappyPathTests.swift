@@ -105,6 +105,33 @@ struct HappyPathTests {
     #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("Song") || $0.hasPrefix("Movie") })
   }
 
+  @Test(
+    "COLUMNS cuts every table line to that many cells, down to very narrow widths",
+    arguments: [10, 25, 33, 47, 80, 132])
+  func tableWidths(columns: Int) async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    for arguments in [Self.jackJohnson, ["search", "コブクロ", "--country", "JP"]] {
+      let result = try await sandbox.runner.run(
+        arguments, environment: ["COLUMNS": String(columns)])
+      #expect(result.exited(0), "\(result)")
+      let lines = result.stdout.split(separator: "\n")
+      #expect(lines.count > 1, "\(result)")
+      let tooWide = lines.filter { OutputChecks.displayWidth($0) > columns }
+      #expect(tooWide.isEmpty, "COLUMNS=\(columns): \(tooWide)")
+    }
+  }
+
+  @Test("a COLUMNS that is not a positive number is ignored", arguments: ["0", "-5", "abc", ""])
+  func unusableColumns(value: String) async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let plain = try await sandbox.runner.run(Self.jackJohnson)
+    let result = try await sandbox.runner.run(Self.jackJohnson, environment: ["COLUMNS": value])
+    #expect(result.exited(0), "\(result)")
+    #expect(result.stdout == plain.stdout)
+  }
+
   @Test("Japanese titles are cut by display cells, not characters (COLUMNS=40)")
   func wideCharactersTable() async throws {
     let sandbox = try Sandbox()
