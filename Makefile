@@ -2,9 +2,10 @@
 # Both first make sure the Debian packages the project needs are present.
 
 SWIFT ?= swift
-DEB_PACKAGES := libsqlite3-dev tmux sqlite3 curl jq ca-certificates
+DEB_PACKAGES := libsqlite3-dev libcurl4-openssl-dev tmux sqlite3 curl jq ca-certificates
 # Programs/headers that prove each package is present (checked without dpkg locks).
-DEB_CHECK := /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 \
+DEB_CHECK := /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/curl-config:libcurl4-openssl-dev \
+             /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 \
              /usr/bin/curl:curl /usr/bin/jq:jq /etc/ssl/certs/ca-certificates.crt:ca-certificates
 
 .PHONY: deps build release run test lint format bench clean
@@ -42,8 +43,10 @@ lint:
 format:
 	$(SWIFT) format format -i -r Sources Tests Package.swift
 
-bench: release
-	.build/release/tunes-bench
+bench: deps
+	$(SWIFT) build -c release --product tunes
+	$(SWIFT) build -c release --product tunes-bench
+	bash bench/run.sh
 
 clean:
 	rm -rf .build

@@ -15,7 +15,13 @@ let package = Package(
   targets: [
     // Core library: pure Swift + Foundation, usable unchanged by an iOS app.
     .target(name: "ITunesCatalog"),
-    .target(name: "ITunesClient", dependencies: ["ITunesCatalog"]),
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .target(
+      name: "ITunesClient",
+      dependencies: [
+        "ITunesCatalog", .byName(name: "CCurl", condition: .when(platforms: [.linux])),
+      ]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "TunesStorage", dependencies: ["CSQLite"]),
     .target(name: "AppArchitecture"),

@@ -53,8 +53,7 @@ extension CatalogItem {
     }
     collectionType = wire.collectionType
     artistType = wire.artistType
-    artwork = [600, 512, 160, 100, 60, 30].lazy.compactMap { wire.artworks[$0] }.first.flatMap(
-      Self.url)
+    artworkText = wire.largestArtwork.flatMap(Self.text)
     previewURLText = wire.previewURL.flatMap(Self.text)
     if isArtist {
       storeURLText = (wire.artistLinkURL ?? wire.artistViewURL).flatMap(Self.text)

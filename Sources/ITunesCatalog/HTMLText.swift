@@ -6,12 +6,17 @@ public enum HTMLText {
   /// spaces folded, at most one blank line kept, ends trimmed. Text without `<` or `&` only has its line
   /// endings normalised and its ends trimmed.
   public static func plainText(_ html: String) -> String {
-    let normalized =
-      html.utf8.contains(0x0D) ? html.replacingOccurrences(of: "\r\n", with: "\n") : html
-    guard normalized.utf8.contains(UInt8(ascii: "<")) || normalized.utf8.contains(UInt8(ascii: "&"))
-    else {
-      return normalized.trimmedASCIIWhitespace
+    var hasCarriageReturn = false
+    var hasMarkup = false
+    for byte in html.utf8 {
+      switch byte {
+      case 0x0D: hasCarriageReturn = true
+      case UInt8(ascii: "<"), UInt8(ascii: "&"): hasMarkup = true
+      default: continue
+      }
     }
+    let normalized = hasCarriageReturn ? html.replacingOccurrences(of: "\r\n", with: "\n") : html
+    guard hasMarkup else { return normalized.trimmedASCIIWhitespace }
     var out = ""
     out.reserveCapacity(normalized.utf8.count)
     var index = normalized.startIndex

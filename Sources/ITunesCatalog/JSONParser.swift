@@ -176,12 +176,21 @@ public struct JSONParser {
     mutating func parseString() throws(Failure) -> String {
       index += 1
       let start = index
+      // Fast path: find the closing quote eight bytes at a time; fall back to the escape-aware path
+      // at the first backslash, and reject raw control characters.
+      let count = bytes.count
+      guard let base = bytes.baseAddress else { throw fail("the document ends early (truncated?)") }
       var asciiOnly = true
-      // Fast path: no escapes.
-      while index < bytes.count {
-        let byte = bytes[index]
+      while index + 8 <= count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        if Self.hasSpecialByte(word) { break }
+        if word & 0x8080_8080_8080_8080 != 0 { asciiOnly = false }
+        index += 8
+      }
+      while index < count {
+        let byte = base[index]
         if byte == UInt8(ascii: "\"") {
-          let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+          let slice = UnsafeBufferPointer(start: base + start, count: index - start)
           index += 1
           if asciiOnly { return String(decoding: slice, as: UTF8.self) }
           guard let text = String(validating: slice, as: UTF8.self) else {
@@ -195,6 +204,20 @@ public struct JSONParser {
         index += 1
       }
       return try parseEscapedString(from: start)
+    }
+
+    /// Whether any byte of the word is a quote, a backslash or below 0x20 (SWAR: "has zero byte" trick
+    /// applied to the word XORed with each pattern).
+    @inline(__always)
+    static func hasSpecialByte(_ word: UInt64) -> Bool {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      // Bytes below 0x20: (v - 0x20 repeated) & ~v & highs, for bytes without the high bit.
+      let control = (word &- ones &* 0x20) & ~word & highs
+      return hasZero(quote) || hasZero(backslash) || control != 0
     }
 
     mutating func parseEscapedString(from start: Int) throws(Failure) -> String {

@@ -17,7 +17,12 @@ struct WireFields {
   var artistName: String?
   var collectionArtistName: String?
   var sellerName: String?
-  var artworks: [Int: String] = [:]
+  var artwork30: String?
+  var artwork60: String?
+  var artwork100: String?
+  var artwork160: String?
+  var artwork512: String?
+  var artwork600: String?
   var previewURL: String?
   var trackViewURL: String?
   var collectionViewURL: String?
@@ -63,6 +68,11 @@ struct WireFields {
   var languageCodes: [String] = []
   var narrator: String?
 
+  /// The largest artwork URL text given.
+  var largestArtwork: String? {
+    artwork600 ?? artwork512 ?? artwork160 ?? artwork100 ?? artwork60 ?? artwork30
+  }
+
   init(_ members: [(key: String, value: JSONValue)]) {
     for (key, value) in members {
       read(key, value)
@@ -87,12 +97,12 @@ struct WireFields {
     case .artistName: artistName = value.text
     case .collectionArtistName: collectionArtistName = value.text
     case .sellerName: sellerName = value.text
-    case .artworkUrl30: artworks[30] = value.text
-    case .artworkUrl60: artworks[60] = value.text
-    case .artworkUrl100: artworks[100] = value.text
-    case .artworkUrl160: artworks[160] = value.text
-    case .artworkUrl512: artworks[512] = value.text
-    case .artworkUrl600: artworks[600] = value.text
+    case .artworkUrl30: artwork30 = value.text
+    case .artworkUrl60: artwork60 = value.text
+    case .artworkUrl100: artwork100 = value.text
+    case .artworkUrl160: artwork160 = value.text
+    case .artworkUrl512: artwork512 = value.text
+    case .artworkUrl600: artwork600 = value.text
     case .previewUrl: previewURL = value.text
     case .trackViewUrl: trackViewURL = value.text
     case .collectionViewUrl: collectionViewURL = value.text

@@ -1,11 +1,16 @@
 import Foundation
 
-/// Where the client sends requests and how patiently: base URL, deadline, retries and pacing.
+/// Where the client sends requests and how patiently: base URL, deadline, retries and body cap.
+///
+/// Pacing is not here: it belongs to the `RateLimiter` a client is given (`RateLimiter.shared`,
+/// Apple's 20 a minute, unless a test passes its own), because one budget serves the whole process.
 public struct ClientConfiguration: Sendable {
   /// Apple's API host, `https://itunes.apple.com`.
   public static let defaultBaseURLString = "https://itunes.apple.com"
   /// The environment variable that overrides the base URL (`--api-base` wins over it).
   public static let environmentKey = "TUNES_API_BASE"
+  /// The environment variable that picks the live transport, `urlsession` or `curl`.
+  public static let transportEnvironmentKey = "TUNES_HTTP_TRANSPORT"
   /// The default overall deadline of one HTTP exchange, in seconds.
   public static let defaultTimeoutSeconds = 15.0
   /// The largest accepted timeout, one day (larger values are surely typos).
@@ -19,10 +24,10 @@ public struct ClientConfiguration: Sendable {
   public private(set) var timeoutSeconds: Double
   /// How 5xx answers are retried.
   public var retry: RetryPolicy
-  /// The request budget shared by the process (used when a limiter is made for this configuration).
-  public var rateLimit: RateLimit
   /// The cap on a response body, in bytes.
   public var maxBodyBytes: Int
+  /// The live HTTP transport (`TUNES_HTTP_TRANSPORT=urlsession|curl`; libcurl by default on Linux).
+  public var transport: HTTPTransport.Kind
 
   /// Makes a validated configuration.
   ///
@@ -30,17 +35,18 @@ public struct ClientConfiguration: Sendable {
   public init(
     baseURL: String = ClientConfiguration.defaultBaseURLString,
     timeoutSeconds: Double = ClientConfiguration.defaultTimeoutSeconds,
-    retry: RetryPolicy = RetryPolicy(), rateLimit: RateLimit = .apple,
-    maxBodyBytes: Int = ClientConfiguration.defaultMaxBodyBytes
+    retry: RetryPolicy = RetryPolicy(),
+    maxBodyBytes: Int = ClientConfiguration.defaultMaxBodyBytes,
+    transport: HTTPTransport.Kind = HTTPTransport.defaultKind
   ) throws(ClientError) {
     self.baseURL = try Self.validatedBaseURL(baseURL)
     self.timeoutSeconds = try Self.validatedTimeout(timeoutSeconds)
     self.retry = retry
-    self.rateLimit = rateLimit
     self.maxBodyBytes = maxBodyBytes
+    self.transport = transport
   }
 
-  /// The default configuration: Apple's host, 15 s, 3 attempts, 20 requests a minute.
+  /// The default configuration: Apple's host, 15 s, 3 attempts, 16 MiB.
   public static var standard: ClientConfiguration {
     // The constant parses; the fallback only keeps this total without a force unwrap.
     ClientConfiguration(
@@ -52,15 +58,17 @@ public struct ClientConfiguration: Sendable {
     self.baseURL = baseURL
     self.timeoutSeconds = timeoutSeconds
     self.retry = RetryPolicy()
-    self.rateLimit = .apple
     self.maxBodyBytes = Self.defaultMaxBodyBytes
+    self.transport = HTTPTransport.defaultKind
   }
 
   /// Resolves the settings from the command line and environment.
   ///
   /// The base URL is `apiBase` (`--api-base`) if given, else `TUNES_API_BASE` if set and not empty,
-  /// else Apple's host. `timeout` is the text of `--timeout SECONDS`, if given.
-  /// - Throws: `ClientError.invalidBaseURL` naming the bad URL, `.invalidTimeout`.
+  /// else Apple's host. `timeout` is the text of `--timeout SECONDS`, if given. The transport is
+  /// `TUNES_HTTP_TRANSPORT` (`urlsession` or `curl`) if set, else the platform's default.
+  /// - Throws: `ClientError.invalidBaseURL` naming the bad URL, `.invalidTimeout`,
+  ///   `.invalidTransport`.
   public static func resolve(
     apiBase: String?, timeout: String? = nil, environment: [String: String]
   ) throws(ClientError) -> ClientConfiguration {
@@ -75,7 +83,14 @@ public struct ClientConfiguration: Sendable {
       }
       seconds = value
     }
-    return try ClientConfiguration(baseURL: base, timeoutSeconds: seconds)
+    var transport = HTTPTransport.defaultKind
+    if let name = environment[transportEnvironmentKey], !name.isEmpty {
+      guard let kind = HTTPTransport.Kind(rawValue: name.lowercased()) else {
+        throw .invalidTransport(name)
+      }
+      transport = kind
+    }
+    return try ClientConfiguration(baseURL: base, timeoutSeconds: seconds, transport: transport)
   }
 
   /// Checks a base URL: https with a host, or http with a loopback host; no query or fragment.

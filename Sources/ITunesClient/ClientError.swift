@@ -11,6 +11,8 @@ public enum ClientError: Error, Equatable, Sendable {
   case invalidBaseURL(String, reason: String)
   /// The timeout is not a positive number of seconds.
   case invalidTimeout(String)
+  /// `TUNES_HTTP_TRANSPORT` names no known transport.
+  case invalidTransport(String)
 
   // MARK: Transport (no complete HTTP answer)
 
@@ -58,7 +60,16 @@ public enum ClientError: Error, Equatable, Sendable {
 extension ClientError {
   /// The phase an error belongs to.
   public enum Phase: String, Sendable {
-    case request, transport, status, decoding, cache
+    /// Before anything was sent.
+    case request
+    /// No complete HTTP answer.
+    case transport
+    /// An HTTP answer that is not a page.
+    case status
+    /// A 200 whose body is not a usable page.
+    case decoding
+    /// The response cache could not answer.
+    case cache
   }
 
   /// How a command-line program should exit for an error (BSD `sysexits.h` values).
@@ -76,7 +87,7 @@ extension ClientError {
   /// The phase this error belongs to.
   public var phase: Phase {
     switch self {
-    case .invalidBaseURL, .invalidTimeout: return .request
+    case .invalidBaseURL, .invalidTimeout, .invalidTransport: return .request
     case .cannotConnect, .hostNotFound, .offline, .timedOut, .truncated, .tooLarge, .cancelled,
       .transport:
       return .transport
@@ -89,7 +100,7 @@ extension ClientError {
   /// The exit-code class for the command line.
   public var exitClass: ExitClass {
     switch self {
-    case .invalidBaseURL, .invalidTimeout, .invalidRequest: return .usage
+    case .invalidBaseURL, .invalidTimeout, .invalidTransport, .invalidRequest: return .usage
     case .decoding: return .data
     case .rateLimited: return .rateLimited
     case .cannotConnect, .hostNotFound, .offline, .timedOut, .truncated, .tooLarge, .cancelled,
@@ -104,7 +115,8 @@ extension ClientError {
     case .cannotConnect, .hostNotFound, .offline, .timedOut, .truncated, .transport, .rateLimited,
       .serverError, .unexpectedStatus:
       return true
-    case .invalidBaseURL, .invalidTimeout, .tooLarge, .cancelled, .invalidRequest, .notFound,
+    case .invalidBaseURL, .invalidTimeout, .invalidTransport, .tooLarge, .cancelled,
+      .invalidRequest, .notFound,
       .decoding, .offlineCacheMiss:
       return false
     }
@@ -119,6 +131,8 @@ extension ClientError: LocalizedError {
       return "The API base URL \"\(text)\" cannot be used: \(reason)."
     case .invalidTimeout(let text):
       return "The timeout \"\(text)\" is not a positive number of seconds."
+    case .invalidTransport(let name):
+      return "TUNES_HTTP_TRANSPORT=\(name) names no HTTP transport."
     case .cannotConnect(let host):
       return "Could not connect to \(host): the connection was refused."
     case .hostNotFound(let host):
@@ -162,6 +176,8 @@ extension ClientError: LocalizedError {
         + "(--api-base or TUNES_API_BASE)."
     case .invalidTimeout:
       return "Give --timeout a number of seconds greater than 0, e.g. --timeout 15."
+    case .invalidTransport:
+      return "Set TUNES_HTTP_TRANSPORT to urlsession or curl, or unset it."
     case .cannotConnect:
       return "Check --api-base or TUNES_API_BASE; if it points at a replay server, start it."
     case .hostNotFound, .offline:

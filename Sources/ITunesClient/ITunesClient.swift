@@ -53,12 +53,13 @@ extension ITunesClient {
     ITunesClient(fetch: { _ in throw error })
   }
 
-  /// The live client: `transport` (URLSession by default) with the configuration's deadline, status
+  /// The live client: `transport` (libcurl or URLSession) with the configuration's deadline, status
   /// handling, 5xx retries with back-off, and pacing through `limiter` (the process-wide one).
   ///
   /// - Parameters:
   ///   - configuration: base URL, timeout, retry policy, body cap.
-  ///   - transport: the HTTP transport; `nil` builds `.urlSession(...)` from the configuration.
+  ///   - transport: the HTTP transport; `nil` builds the configuration's live transport (libcurl
+  ///     on Linux, URLSession elsewhere or with `TUNES_HTTP_TRANSPORT=urlsession`).
   ///   - limiter: the token bucket; `RateLimiter.shared` unless a test passes its own.
   ///   - clock: times the deadline and back-off.
   public static func live(
@@ -67,8 +68,9 @@ extension ITunesClient {
   ) -> ITunesClient {
     let base =
       transport
-      ?? .urlSession(
-        timeoutSeconds: configuration.timeoutSeconds, maxBodyBytes: configuration.maxBodyBytes)
+      ?? .live(
+        configuration.transport, timeoutSeconds: configuration.timeoutSeconds,
+        maxBodyBytes: configuration.maxBodyBytes)
     let pipeline = RequestPipeline(
       configuration: configuration,
       transport: base.withDeadline(seconds: configuration.timeoutSeconds, clock: clock),

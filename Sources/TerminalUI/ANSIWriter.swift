@@ -53,16 +53,20 @@ struct ANSIWriter {
 
   static func appendNumber(_ n: Int, to out: inout [UInt8]) {
     if n < 10 {
-      out.append(0x30 + UInt8(n))
-      return
-    }
-    var divisor = 1
-    while divisor <= n / 10 { divisor *= 10 }
-    var v = n
-    while divisor > 0 {
-      out.append(0x30 + UInt8(v / divisor))
-      v %= divisor
-      divisor /= 10
+      out.append(0x30 + UInt8(truncatingIfNeeded: max(0, n)))
+    } else if n < 100 {
+      out.append(0x30 + UInt8(truncatingIfNeeded: n / 10))
+      out.append(0x30 + UInt8(truncatingIfNeeded: n % 10))
+    } else if n < 1000 {
+      out.append(0x30 + UInt8(truncatingIfNeeded: n / 100))
+      out.append(0x30 + UInt8(truncatingIfNeeded: (n / 10) % 10))
+      out.append(0x30 + UInt8(truncatingIfNeeded: n % 10))
+    } else {
+      appendNumber(n / 1000, to: &out)
+      let rest = n % 1000
+      out.append(0x30 + UInt8(truncatingIfNeeded: rest / 100))
+      out.append(0x30 + UInt8(truncatingIfNeeded: (rest / 10) % 10))
+      out.append(0x30 + UInt8(truncatingIfNeeded: rest % 10))
     }
   }
 
@@ -143,10 +147,26 @@ struct ANSIWriter {
       append("\u{1B}[0m")
       return
     }
-    incremental.removeAll(keepingCapacity: true)
-    full.removeAll(keepingCapacity: true)
     let removed = current.modifiers.subtracting(target.modifiers)
     var toAdd = target.modifiers.subtracting(current.modifiers)
+    let foregroundChanged = current.foreground != target.foreground
+    let backgroundChanged = current.background != target.background
+    // A reset can only be shorter when something must be switched off; otherwise write the
+    // changes straight into the output (the common case, e.g. per-cell image colours).
+    let resetMayWin =
+      !removed.isEmpty || (foregroundChanged && target.foreground == .default)
+      || (backgroundChanged && target.background == .default)
+    if !resetMayWin {
+      bytes.append(0x1B)
+      bytes.append(0x5B)
+      Self.modifierParams(toAdd, &bytes)
+      if foregroundChanged { Self.colorParams(target.foreground, background: false, &bytes) }
+      if backgroundChanged { Self.colorParams(target.background, background: true, &bytes) }
+      bytes.append(0x6D)
+      return
+    }
+    incremental.removeAll(keepingCapacity: true)
+    full.removeAll(keepingCapacity: true)
     if !removed.isDisjoint(with: [.bold, .dim]) {
       Self.param(22, &incremental)
       toAdd.formUnion(target.modifiers.intersection([.bold, .dim]))
@@ -155,12 +175,8 @@ struct ANSIWriter {
     if removed.contains(.underline) { Self.param(24, &incremental) }
     if removed.contains(.reverse) { Self.param(27, &incremental) }
     Self.modifierParams(toAdd, &incremental)
-    if current.foreground != target.foreground {
-      Self.colorParams(target.foreground, background: false, &incremental)
-    }
-    if current.background != target.background {
-      Self.colorParams(target.background, background: true, &incremental)
-    }
+    if foregroundChanged { Self.colorParams(target.foreground, background: false, &incremental) }
+    if backgroundChanged { Self.colorParams(target.background, background: true, &incremental) }
     Self.param(0, &full)
     Self.modifierParams(target.modifiers, &full)
     if target.foreground != .default {
@@ -175,8 +191,10 @@ struct ANSIWriter {
     bytes.append(0x6D)
   }
 
+  /// Appends one SGR parameter, with a `;` unless it is the first (after `[` or at the start
+  /// of a scratch array).
   private static func param(_ n: Int, _ out: inout [UInt8]) {
-    if !out.isEmpty { out.append(0x3B) }
+    if let last = out.last, last != 0x5B { out.append(0x3B) }
     appendNumber(n, to: &out)
   }
 

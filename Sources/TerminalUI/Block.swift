@@ -83,28 +83,36 @@ public struct Block: Widget, Sendable {
     let last = area.right - 1
     let bottom = area.bottom - 1
     if borders.contains(.top) {
-      for x in area.x..<area.right { buffer.set(Cell(h, style: line, width: 1), x: x, y: area.y) }
+      for x in area.x..<area.right {
+        buffer.set(Cell(symbol: h, style: line, rawWidth: 1), x: x, y: area.y)
+      }
     }
     if borders.contains(.bottom) {
-      for x in area.x..<area.right { buffer.set(Cell(h, style: line, width: 1), x: x, y: bottom) }
+      for x in area.x..<area.right {
+        buffer.set(Cell(symbol: h, style: line, rawWidth: 1), x: x, y: bottom)
+      }
     }
     if borders.contains(.left) {
-      for y in area.y..<area.bottom { buffer.set(Cell(v, style: line, width: 1), x: area.x, y: y) }
+      for y in area.y..<area.bottom {
+        buffer.set(Cell(symbol: v, style: line, rawWidth: 1), x: area.x, y: y)
+      }
     }
     if borders.contains(.right) {
-      for y in area.y..<area.bottom { buffer.set(Cell(v, style: line, width: 1), x: last, y: y) }
+      for y in area.y..<area.bottom {
+        buffer.set(Cell(symbol: v, style: line, rawWidth: 1), x: last, y: y)
+      }
     }
     if borders.isSuperset(of: [.top, .left]) {
-      buffer.set(Cell(tl, style: line, width: 1), x: area.x, y: area.y)
+      buffer.set(Cell(symbol: tl, style: line, rawWidth: 1), x: area.x, y: area.y)
     }
     if borders.isSuperset(of: [.top, .right]) {
-      buffer.set(Cell(tr, style: line, width: 1), x: last, y: area.y)
+      buffer.set(Cell(symbol: tr, style: line, rawWidth: 1), x: last, y: area.y)
     }
     if borders.isSuperset(of: [.bottom, .left]) {
-      buffer.set(Cell(bl, style: line, width: 1), x: area.x, y: bottom)
+      buffer.set(Cell(symbol: bl, style: line, rawWidth: 1), x: area.x, y: bottom)
     }
     if borders.isSuperset(of: [.bottom, .right]) {
-      buffer.set(Cell(br, style: line, width: 1), x: last, y: bottom)
+      buffer.set(Cell(symbol: br, style: line, rawWidth: 1), x: last, y: bottom)
     }
     if let title, borders.contains(.top) {
       let left = area.x + (borders.contains(.left) ? 1 : 0)

@@ -11,6 +11,9 @@ public struct Buffer: Sendable, Equatable {
   /// The cells, row by row (`y * width + x`).
   public private(set) var cells: [Cell]
 
+  /// One-character strings for the ASCII range, so ASCII text builds no strings per cell.
+  static let asciiSymbols: [String] = (0..<128).map { String(Character(Unicode.Scalar(UInt8($0)))) }
+
   /// A buffer filled with `fill` (blank by default).
   public init(width: Int, height: Int, fill: Cell = .blank) {
     self.width = max(0, width)
@@ -48,11 +51,13 @@ public struct Buffer: Sendable, Equatable {
 
   /// Blanks the other half of a wide cluster that a write at `i` would break.
   private mutating func breakWide(at i: Int, x: Int) {
-    let old = cells[i]
-    if old.isContinuation, x > 0, cells[i - 1].width == 2 {
+    // Fields are read in place: copying the old cell would cost reference counting.
+    let oldWidth = cells[i].width
+    if oldWidth == 1 { return }
+    if oldWidth == 0, x > 0, cells[i - 1].width == 2 {
       cells[i - 1] = .blank(cells[i - 1].style)
-    } else if old.width == 2, x + 1 < width {
-      cells[i + 1] = .blank(old.style)
+    } else if oldWidth == 2, x + 1 < width {
+      cells[i + 1] = .blank(cells[i].style)
     }
   }
 
@@ -80,9 +85,7 @@ public struct Buffer: Sendable, Equatable {
       for byte in string.utf8 {
         if x >= bounds.right { return x }
         if x >= bounds.x {
-          set(
-            Cell(symbol: String(Character(Unicode.Scalar(byte))), style: style, rawWidth: 1),
-            x: x, y: y)
+          set(Cell(symbol: Buffer.asciiSymbols[Int(byte)], style: style, rawWidth: 1), x: x, y: y)
         }
         x += 1
       }
@@ -134,8 +137,16 @@ public struct Buffer: Sendable, Equatable {
       }
       return
     }
-    for y in r.y..<r.bottom {
-      for x in r.x..<r.right { set(cell, x: x, y: y) }
+    let width = self.width
+    cells.withUnsafeMutableBufferPointer { p in
+      for y in r.y..<r.bottom {
+        let start = y * width + r.x
+        let end = y * width + r.right
+        // Only wide clusters crossing the edges of the span need their other half blanked.
+        if r.x > 0, p[start].isContinuation { p[start - 1] = .blank(p[start - 1].style) }
+        if r.right < width, p[end].isContinuation { p[end] = .blank(p[end].style) }
+        for i in start..<end { p[i] = cell }
+      }
     }
   }
 

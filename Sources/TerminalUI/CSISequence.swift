@@ -104,20 +104,25 @@ struct CSISequence {
     guard final == 0x4D || final == 0x6D, params.count >= 3, intermediates.isEmpty else {
       return nil
     }
-    let code = params[0]
+    return Self.mouse(
+      code: params[0], column: params[1], row: params[2], released: final == 0x6D)
+  }
+
+  /// A mouse event from an xterm button code and 1-based column and row.
+  static func mouse(code: Int, column: Int, row: Int, released: Bool) -> InputEvent {
     var mods: KeyModifiers = []
     if code & 4 != 0 { mods.insert(.shift) }
     if code & 8 != 0 { mods.insert(.alt) }
     if code & 16 != 0 { mods.insert(.control) }
     let buttonBits = code & 3
-    let button: MouseButton? =
-      buttonBits == 0 ? .left : buttonBits == 1 ? .middle : buttonBits == 2 ? .right : nil
+    let buttons: [MouseButton?] = [.left, .middle, .right, nil]
+    let button = buttons[buttonBits]
     let kind: MouseEvent.Kind
     if code & 64 != 0 {
       kind = [.scrollUp, .scrollDown, .scrollLeft, .scrollRight][buttonBits]
     } else if code & 32 != 0 {
       kind = button.map { .drag($0) } ?? .moved
-    } else if final == 0x6D {
+    } else if released {
       kind = .release(button ?? .left)
     } else if let button {
       kind = .press(button)
@@ -125,6 +130,6 @@ struct CSISequence {
       kind = .release(.left)
     }
     return .mouse(
-      MouseEvent(kind: kind, x: max(0, params[1] - 1), y: max(0, params[2] - 1), modifiers: mods))
+      MouseEvent(kind: kind, x: max(0, column - 1), y: max(0, row - 1), modifiers: mods))
   }
 }

@@ -11,8 +11,11 @@ public struct Cell: Sendable, Hashable {
   /// Display width: 1 or 2, or 0 for the continuation after a wide cluster.
   public var width: UInt8
 
-  /// Creates a cell; the width is measured from the symbol unless given.
+  /// Creates a cell holding the first grapheme cluster of `symbol` (after control characters
+  /// are removed; nothing left gives a space), so a cell can never carry an escape sequence
+  /// or more than one cluster. The width is measured unless given.
   public init(_ symbol: String, style: Style = .plain, width: Int? = nil) {
+    let symbol = sanitize(symbol).first.map { String($0) } ?? " "
     self.symbol = symbol
     self.style = style
     let w = width ?? displayWidth(of: symbol)

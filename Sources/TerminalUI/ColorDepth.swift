@@ -9,3 +9,21 @@ public enum ColorDepth: Sendable, Hashable, CaseIterable {
   /// No colour at all (for `NO_COLOR` or dumb terminals); text attributes are kept.
   case none
 }
+
+extension ColorDepth {
+  /// The colour depth the environment asks for: `.none` when `NO_COLOR` is set (to anything
+  /// but the empty string) or `TERM` is `dumb`; `.truecolor` when `COLORTERM` is `truecolor`
+  /// or `24bit`; `.ansi256` when `TERM` contains `256color`; otherwise `.ansi16`.
+  ///
+  /// Pass the process environment; whether output is a terminal at all is the caller's
+  /// check.
+  public static func from(environment: [String: String]) -> ColorDepth {
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+    let term = environment["TERM"] ?? ""
+    if term == "dumb" { return .none }
+    let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
+    if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
+    if term.contains("256color") { return .ansi256 }
+    return .ansi16
+  }
+}

@@ -101,13 +101,14 @@ private struct Frame {
       let row = y * width
       var x = 0
       while x < width {
-        let cell = new[row + x]
-        if cell.isContinuation || cell == old[row + x] {
+        let i = row + x
+        // Compared in place (no copy of the cell, so no reference counting) on the hot path.
+        if new[i].width == 0 || new[i] == old[i] {
           x += 1
           continue
         }
-        write(cell, x: x, y: y, width: width, into: &writer)
-        x += Int(cell.width)
+        write(new[i], x: x, y: y, width: width, into: &writer)
+        x += Int(new[i].width)
       }
     }
   }

@@ -158,6 +158,14 @@ enum InputParser {
       if j - i > maximumSequence { return .runaway(length: j - i) }
     }
     guard j < bytes.count else { return .incomplete }
+    if j == i + 2 && bytes[j] == 0x4D {  // legacy X10 mouse: ESC [ M b x y, raw bytes
+      guard i + 5 < bytes.count else { return .incomplete }
+      let code = Int(bytes[i + 3]) - 32
+      let event = CSISequence.mouse(
+        code: code, column: Int(bytes[i + 4]) - 32, row: Int(bytes[i + 5]) - 32,
+        released: code & 3 == 3 && code & 64 == 0)
+      return .events([event], length: 6)
+    }
     let length = j - i + 1
     let sequence = CSISequence(bytes[(i + 2)..<j], final: bytes[j])
     if sequence.isPasteStart { return .pasteStart(length: length) }

@@ -23,6 +23,14 @@ public struct ListView: Sendable {
     self.selectionSymbol = selectionSymbol
   }
 
+  /// The item under a cell (for mouse clicks) when the list was drawn in `area` with
+  /// `state`, or `nil` outside the rows.
+  public func itemIndex(at point: Position, in area: Rect, state: ListState) -> Int? {
+    guard area.contains(column: point.x, row: point.y) else { return nil }
+    let index = state.offset + point.y - area.y
+    return index < items.count ? index : nil
+  }
+
   /// Draws the visible rows, first scrolling `state` so the selection is visible.
   public func render(in area: Rect, buffer: inout Buffer, state: inout ListState) {
     let area = area.intersection(buffer.area)
@@ -46,7 +54,8 @@ public struct ListView: Sendable {
         spans: item.spans(highlightStyle: highlightStyle),
         at: Position(x: textArea.x, y: textArea.y), clippedTo: textArea)
       if displayWidth(of: item.text) > textArea.width, textArea.width > 0 {
-        buffer.set(Cell("…", style: item.style, width: 1), x: textArea.right - 1, y: line.y)
+        buffer.set(
+          Cell(symbol: "…", style: item.style, rawWidth: 1), x: textArea.right - 1, y: line.y)
       }
       if isSelected { buffer.apply(selectedStyle, to: line) }
     }

@@ -16,7 +16,7 @@ public func sanitizeParagraph(_ text: String) -> String {
 
 private func clean(_ text: String, keepNewlines: Bool) -> String {
   var safe = true
-  for byte in text.utf8 where byte < 0x20 || byte == 0x7F || byte >= 0x80 {
+  for scalar in text.unicodeScalars where needsCleaning(scalar.value) {
     safe = false
     break
   }
@@ -48,4 +48,10 @@ private func clean(_ text: String, keepNewlines: Bool) -> String {
     }
   }
   return String(out)
+}
+
+/// Whether a scalar is changed or removed by sanitizing.
+private func needsCleaning(_ v: UInt32) -> Bool {
+  if v < 0x20 || (v >= 0x7F && v <= 0x9F) { return true }
+  return v >= 0x2028 && (v <= 0x202E || (v >= 0x2066 && v <= 0x2069))
 }

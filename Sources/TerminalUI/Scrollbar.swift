@@ -43,9 +43,10 @@ public struct Scrollbar: Widget, Sendable {
     guard !area.isEmpty, content > viewport else { return }
     let x = area.right - 1
     let thumbRows = thumbRange(length: area.height)
+    let thumbCell = Cell(thumb, style: style, width: 1)
+    let trackCell = Cell(track, style: style, width: 1)
     for row in 0..<area.height {
-      let symbol = thumbRows.contains(row) ? thumb : track
-      buffer.set(Cell(symbol, style: style, width: 1), x: x, y: area.y + row)
+      buffer.set(thumbRows.contains(row) ? thumbCell : trackCell, x: x, y: area.y + row)
     }
   }
 }

@@ -123,7 +123,7 @@ public func snapshotMismatch(
   return problems.isEmpty ? nil : problems.joined(separator: "\n")
 }
 
-private func snapshotDirectory(for testFile: String) -> URL {
+func snapshotDirectory(for testFile: String) -> URL {
   var url = URL(fileURLWithPath: testFile).deletingLastPathComponent()
   var probe = url
   while probe.pathComponents.count > 1 {
@@ -136,7 +136,7 @@ private func snapshotDirectory(for testFile: String) -> URL {
   return url.appendingPathComponent("__Snapshots__", isDirectory: true)
 }
 
-private func lineDifference(file: String, expected: String, actual: String) -> String {
+func lineDifference(file: String, expected: String, actual: String) -> String {
   let e = expected.components(separatedBy: "\n")
   let a = actual.components(separatedBy: "\n")
   var report = ["Snapshot \(file) differs:"]

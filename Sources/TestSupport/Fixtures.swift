@@ -20,7 +20,8 @@ public enum Fixtures {
   }()
 
   /// The project's own small fixtures, `Tests/Fixtures/`.
-  public static let own: URL = packageRoot.appendingPathComponent("Tests/Fixtures", isDirectory: true)
+  public static let own: URL = packageRoot.appendingPathComponent(
+    "Tests/Fixtures", isDirectory: true)
 
   /// The bytes of a shared recorded response, by file name.
   public static func shared(_ name: String) throws -> Data {

@@ -39,7 +39,14 @@ enum FavoritesCommand {
       switch action {
       case "list":
         let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
-        let items = try store.list().compactMap(item(from:))
+        let records = try store.list()
+        if format == .json || format == .ndjson {
+          // The stored payloads are already the CLI's JSON item format: write them as they are.
+          context.writeOut(
+            Self.jsonLines(records.map { [UInt8]($0.payload) }, array: format == .json))
+          return ExitCode.success
+        }
+        let items = records.compactMap(item(from:))
         if items.isEmpty && format == .table {
           context.err("tunes: no favourites yet. Add one with: tunes favorites add ID")
         } else {
@@ -102,6 +109,18 @@ enum FavoritesCommand {
       throw .usage("usage: tunes favorites \(usage)", command: "favorites")
     }
     return rest[0]
+  }
+
+  /// JSON objects as one array or as one object a line.
+  static func jsonLines(_ objects: [[UInt8]], array: Bool) -> [UInt8] {
+    var out: [UInt8] = array ? [UInt8(ascii: "[")] : []
+    for (index, object) in objects.enumerated() {
+      if array { out += index == 0 ? [0x0A] : [UInt8(ascii: ","), 0x0A] }
+      out += object
+      if !array { out.append(0x0A) }
+    }
+    if array { out += objects.isEmpty ? Array("]\n".utf8) : Array("\n]\n".utf8) }
+    return out
   }
 
   /// The stored record of an item: its CLI JSON as the payload.

@@ -10,7 +10,7 @@ struct ClientConfigurationTests {
     #expect(configuration.baseURL.absoluteString == "https://itunes.apple.com")
     #expect(configuration.timeoutSeconds == 15)
     #expect(configuration.retry.maxAttempts == 3)
-    #expect(configuration.rateLimit == RateLimit(requests: 20, period: .seconds(60)))
+    #expect(RateLimiter.shared.limit == RateLimit(requests: 20, period: .seconds(60)))
     #expect(configuration.maxBodyBytes == 16 * 1024 * 1024)
     #expect(ClientConfiguration.standard.baseURL == configuration.baseURL)
   }
@@ -82,5 +82,16 @@ struct ClientConfigurationTests {
     let configuration = try ClientConfiguration.resolve(
       apiBase: nil, timeout: "2.5", environment: [:])
     #expect(configuration.timeoutSeconds == 2.5)
+  }
+
+  @Test("TUNES_HTTP_TRANSPORT picks the transport; libcurl is the default on Linux")
+  func transportChoice() throws {
+    #expect(try ClientConfiguration.resolve(apiBase: nil, environment: [:]).transport == .curl)
+    let chosen = try ClientConfiguration.resolve(
+      apiBase: nil, environment: ["TUNES_HTTP_TRANSPORT": "URLSession"])
+    #expect(chosen.transport == .urlSession)
+    #expect(throws: ClientError.invalidTransport("wget")) {
+      try ClientConfiguration.resolve(apiBase: nil, environment: ["TUNES_HTTP_TRANSPORT": "wget"])
+    }
   }
 }

@@ -7,15 +7,15 @@ import Testing
 struct ConnectionTests {
   let request = CatalogRequest(endpoint: .search, parameters: [.init("term", "x")])
 
-  @Test("the request carries the tunes User-Agent")
-  func userAgent() async throws {
+  @Test("the request carries the tunes User-Agent", arguments: HTTPTransport.Kind.allCases)
+  func userAgent(kind: HTTPTransport.Kind) async throws {
     let body = Bodies.emptyPage
     let answer =
       Data(
         "HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8) + body
     let server = try TinyServer(.respond(answer))
     defer { server.stop() }
-    let response = try await liveClient(base: server.baseURL).fetch(request)
+    let response = try await liveClient(base: server.baseURL, kind: kind).fetch(request)
     #expect(response.page.items.isEmpty)
     #expect(response.page.resultCount == 0)
     let head = try #require(server.requestHeads.first)
@@ -23,11 +23,27 @@ struct ConnectionTests {
     #expect(head.lowercased().contains("\r\nuser-agent: tunes/0.1.0\r\n"))
   }
 
-  @Test("cancelling the task closes the connection and reports cancelled")
-  func cancellationClosesConnection() async throws {
+  @Test("a second request reuses the open connection", arguments: HTTPTransport.Kind.allCases)
+  func keepAlive(kind: HTTPTransport.Kind) async throws {
+    let body = Bodies.onePage
+    let answer = Data("HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
+    let server = try TinyServer(.respondKeepAlive(answer))
+    defer { server.stop() }
+    let client = try liveClient(base: server.baseURL, kind: kind)
+    for _ in 0..<3 {
+      #expect(try await client.fetch(request).page.items.count == 1)
+    }
+    #expect(server.requestHeads.count == 3)
+    #expect(server.connectionCount == 1)
+  }
+
+  @Test(
+    "cancelling the task closes the connection and reports cancelled",
+    arguments: HTTPTransport.Kind.allCases)
+  func cancellationClosesConnection(kind: HTTPTransport.Kind) async throws {
     let server = try TinyServer(.holdOpen)
     defer { server.stop() }
-    let client = try liveClient(base: server.baseURL, timeout: 30)
+    let client = try liveClient(base: server.baseURL, timeout: 30, kind: kind)
     let task = Task { await fetchError(client, request) }
     #expect(await eventually { server.requestHeads.count == 1 })
     task.cancel()
@@ -35,22 +51,24 @@ struct ConnectionTests {
     #expect(await eventually { server.clientCloseCount == 1 })
   }
 
-  @Test("the deadline closes the connection too")
-  func deadlineClosesConnection() async throws {
+  @Test("the deadline closes the connection too", arguments: HTTPTransport.Kind.allCases)
+  func deadlineClosesConnection(kind: HTTPTransport.Kind) async throws {
     let server = try TinyServer(.holdOpen)
     defer { server.stop() }
-    let client = try liveClient(base: server.baseURL, timeout: 1)
+    let client = try liveClient(base: server.baseURL, timeout: 1, kind: kind)
     #expect(await fetchError(client, request) == .timedOut(seconds: 1))
     #expect(await eventually { server.clientCloseCount == 1 })
   }
 
-  @Test("a body without Content-Length is cut off once it passes the cap")
-  func streamingCap() async throws {
+  @Test(
+    "a body without Content-Length is cut off once it passes the cap",
+    arguments: HTTPTransport.Kind.allCases)
+  func streamingCap(kind: HTTPTransport.Kind) async throws {
     var answer = Data("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".utf8)
     answer.append(Data(repeating: UInt8(ascii: " "), count: 17 * 1_048_576))
     let server = try TinyServer(.respond(answer))
     defer { server.stop() }
-    let error = await fetchError(try liveClient(base: server.baseURL), request)
+    let error = await fetchError(try liveClient(base: server.baseURL, kind: kind), request)
     #expect(error == .tooLarge(limit: 16 * 1_048_576))
   }
 

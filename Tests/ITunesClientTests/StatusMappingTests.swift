@@ -71,6 +71,23 @@ struct StatusMappingTests {
     #expect(fake.count == 1, "not retried")
   }
 
+  @Test(
+    "a 200 whose body is cut-off JSON or an HTML page is a decoding error with a clear message",
+    arguments: [
+      (#"{"resultCount":1,"results":[{"trackId":1,"#, "could not be read"),
+      ("<html><body>Error</body></html>", "an HTML page came instead of JSON"),
+    ])
+  func unreadableBodies(body: String, phrase: String) async throws {
+    let fake = FakeTransport([.success(TransportResponse(status: 200, body: Data(body.utf8)))])
+    let error = await fetchError(try makeClient(fake), request)
+    guard case .decoding(.malformed)? = error else {
+      Issue.record("expected a malformed-body error, got \(String(describing: error))")
+      return
+    }
+    #expect(error?.errorDescription?.contains(phrase) == true)
+    #expect(error?.exitClass == .data)
+  }
+
   @Test("500 is retried up to the attempt limit, then reported with the count")
   func serverErrorAfterRetries() async throws {
     let fake = FakeTransport(statuses: [500])

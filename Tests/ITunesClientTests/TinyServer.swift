@@ -13,6 +13,8 @@ final class TinyServer: @unchecked Sendable {
     case holdOpen
     /// Send these bytes, then close.
     case respond(Data)
+    /// Send these bytes after every request, keeping the connection open between requests.
+    case respondKeepAlive(Data)
   }
 
   private let lock = NSLock()
@@ -21,6 +23,7 @@ final class TinyServer: @unchecked Sendable {
   private let behaviour: Behaviour
   private var heads: [String] = []
   private var closes = 0
+  private var accepted = 0
 
   init(_ behaviour: Behaviour) throws {
     self.behaviour = behaviour
@@ -33,6 +36,8 @@ final class TinyServer: @unchecked Sendable {
   var baseURL: String { "http://127.0.0.1:\(port)" }
   /// Request heads received so far.
   var requestHeads: [String] { lock.withLock { heads } }
+  /// How many connections the server has accepted.
+  var connectionCount: Int { lock.withLock { accepted } }
   /// How many connections the client closed while the server held them open.
   var clientCloseCount: Int { lock.withLock { closes } }
 
@@ -45,6 +50,7 @@ final class TinyServer: @unchecked Sendable {
     while true {
       let client = accept(listener, nil, nil)
       guard client >= 0 else { return }
+      lock.withLock { accepted += 1 }
       Thread.detachNewThread { [self] in serve(client) }
     }
   }
@@ -53,26 +59,40 @@ final class TinyServer: @unchecked Sendable {
     defer { close(fd) }
     var received = [UInt8]()
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while !received.containsHeadEnd {
-      let count = recv(fd, &buffer, buffer.count, 0)
-      guard count > 0 else { return }
-      received.append(contentsOf: buffer[0..<count])
-    }
-    let head = String(decoding: received, as: UTF8.self)
-    lock.withLock { heads.append(head) }
-    switch behaviour {
-    case .holdOpen:
-      while recv(fd, &buffer, buffer.count, 0) > 0 {}
-      lock.withLock { closes += 1 }
-    case .respond(let data):
-      data.withUnsafeBytes { raw in
-        var offset = 0
-        while offset < raw.count, let base = raw.baseAddress {
-          let sent = send(fd, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-          if sent <= 0 { return }
-          offset += sent
-        }
+    while true {
+      while received.headEnd == nil {
+        let count = recv(fd, &buffer, buffer.count, 0)
+        guard count > 0 else { return }
+        received.append(contentsOf: buffer[0..<count])
       }
+      let end = received.headEnd ?? received.count
+      let head = String(decoding: received[0..<end], as: UTF8.self)
+      received.removeFirst(end)
+      lock.withLock { heads.append(head) }
+      switch behaviour {
+      case .holdOpen:
+        while recv(fd, &buffer, buffer.count, 0) > 0 {}
+        lock.withLock { closes += 1 }
+        return
+      case .respond(let data):
+        Self.send(data, to: fd)
+        return
+      case .respondKeepAlive(let data):
+        guard Self.send(data, to: fd) else { return }
+      }
+    }
+  }
+
+  @discardableResult
+  private static func send(_ data: Data, to fd: Int32) -> Bool {
+    data.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count, let base = raw.baseAddress {
+        let sent = Glibc.send(fd, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+        if sent <= 0 { return false }
+        offset += sent
+      }
+      return true
     }
   }
 
@@ -108,12 +128,13 @@ final class TinyServer: @unchecked Sendable {
 }
 
 extension [UInt8] {
-  fileprivate var containsHeadEnd: Bool {
+  /// The index just past the first blank line (`\r\n\r\n`), if a whole head has arrived.
+  fileprivate var headEnd: Int? {
     let end: [UInt8] = [13, 10, 13, 10]
-    guard count >= 4 else { return false }
+    guard count >= 4 else { return nil }
     for start in 0...(count - 4) where self[start..<start + 4].elementsEqual(end) {
-      return true
+      return start + 4
     }
-    return false
+    return nil
   }
 }

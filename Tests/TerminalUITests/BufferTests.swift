@@ -130,3 +130,33 @@ struct BufferTests {
     #expect(rows(c) == [" "])
   }
 }
+
+@Suite("Cell")
+struct CellTests {
+  @Test("cells drop control characters so they cannot emit escape sequences")
+  func sanitized() {
+    #expect(Cell("\u{1B}").symbol == " ")
+    #expect(Cell("\u{1B}[2J").symbol == "[")
+    #expect(Cell("\u{9B}x").symbol == "x")
+    #expect(Cell("坂").width == 2)
+    #expect(Cell("a", width: 5).width == 2)
+    #expect(Cell.continuation().isContinuation)
+  }
+
+  @Test("text cannot smuggle escapes through the buffer into the renderer's output")
+  func noEscapesInOutput() {
+    var b = Buffer(width: 20, height: 1)
+    b.set(string: "a\u{1B}[2J\u{9B}1m\u{7}\u{85}\u{202E}b", at: Position(x: 0, y: 0))
+    b.set(Cell("\u{1B}]8;;x\u{1B}\\"), x: 10, y: 0)
+    var r = DiffRenderer()
+    _ = r.render(previous: nil, next: Buffer(width: 20, height: 1))
+    let out = r.render(previous: Buffer(width: 20, height: 1), next: b)
+    #expect(!out.contains(0x1B) || visible(out).hasPrefix("a[2J1mb␛["))
+    #expect(!out.contains(0x07))
+    #expect(
+      !String(decoding: out, as: UTF8.self).unicodeScalars.contains {
+        (0x80...0x9F).contains($0.value)
+      })
+    #expect(visible(out) == "a[2J1mb␛[3C]")
+  }
+}

@@ -23,6 +23,13 @@ struct WidgetTests {
     #expect(state.offset == 0)
     state.selectNext(count: 0)
     #expect(state.selected == nil)
+    let view = ListView(items: items)
+    let scrolled = ListState(selected: 3, offset: 2)
+    #expect(view.itemIndex(at: Position(x: 3, y: 1), in: b.area, state: scrolled) == 3)
+    #expect(view.itemIndex(at: Position(x: 3, y: 0), in: b.area, state: scrolled) == 2)
+    #expect(view.itemIndex(at: Position(x: 30, y: 0), in: b.area, state: scrolled) == nil)
+    let tall = Rect(width: 10, height: 9)
+    #expect(view.itemIndex(at: Position(x: 0, y: 8), in: tall, state: ListState()) == nil)
   }
 
   @Test("list items highlight the matched part and truncate with an ellipsis")
@@ -109,5 +116,31 @@ struct WidgetTests {
     #expect(s.canScrollUp)
     s.scroll(by: -5, content: 10, viewport: 4)
     #expect(s.offset == 0)
+  }
+}
+
+@Suite("Scroll view")
+struct ScrollViewTests {
+  @Test("shows a window of the content with a scrollbar")
+  func window() {
+    var content = Buffer(width: 3, height: 6)
+    for row in 0..<6 { content.set(string: "r\(row)", at: Position(x: 0, y: row)) }
+    var b = Buffer(width: 4, height: 3)
+    ScrollView(content: content, offset: 2).render(in: b.area, buffer: &b)
+    #expect(rows(b) == ["r2 │", "r3 ┃", "r4 │"])
+    ScrollView(content: content, offset: 99).render(in: b.area, buffer: &b)
+    #expect(rows(b) == ["r3 │", "r4 │", "r5 ┃"])
+    #expect(ScrollView(content: content, offset: -4).clampedOffset(height: 3) == 0)
+  }
+
+  @Test("content that fits has no scrollbar, and empty areas draw nothing")
+  func fits() {
+    let content = buffer(["ab", "坂"])
+    var b = Buffer(width: 3, height: 3)
+    ScrollView(content: content, offset: 1).render(in: b.area, buffer: &b)
+    #expect(rows(b) == ["ab ", "坂 ", "   "])
+    var empty = Buffer(width: 0, height: 0)
+    ScrollView(content: content, offset: 0).render(in: empty.area, buffer: &empty)
+    #expect(empty.cells.isEmpty)
   }
 }

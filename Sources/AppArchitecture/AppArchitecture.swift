@@ -1,1 +1,0 @@
-// AppArchitecture: see docs/ARCHITECTURE.md

@@ -1,0 +1,80 @@
+/// What the terminal can do, from the environment and from the start-up probe.
+public struct TerminalCapabilities: Sendable, Equatable {
+  /// How many colours the terminal shows.
+  public enum ColorDepth: String, Sendable, Equatable {
+    /// No colour: `NO_COLOR` is set or the terminal is `dumb`.
+    case none
+    /// The 16 ANSI colours.
+    case ansi16
+    /// The 256-colour palette.
+    case ansi256
+    /// 24-bit colour.
+    case truecolor
+  }
+
+  /// Whether a feature is known to work.
+  public enum Support: String, Sendable, Equatable {
+    /// It works.
+    case yes
+    /// It does not.
+    case no
+    /// Cannot tell.
+    case unknown
+  }
+
+  /// Colour depth, from `NO_COLOR`, `COLORTERM` and `TERM`.
+  public var colorDepth: ColorDepth
+  /// OSC 8 hyperlinks, from `TERM_PROGRAM`, `VTE_VERSION`, `TERM` and friends.
+  public var hyperlinks: Support
+  /// Synchronized output (mode 2026), from the DECRQM probe.
+  public var synchronizedOutput: Support
+
+  /// Creates capabilities.
+  public init(colorDepth: ColorDepth, hyperlinks: Support, synchronizedOutput: Support) {
+    self.colorDepth = colorDepth
+    self.hyperlinks = hyperlinks
+    self.synchronizedOutput = synchronizedOutput
+  }
+
+  /// Capabilities guessed from environment variables; `synchronizedOutput` stays unknown.
+  public static func fromEnvironment(_ environment: [String: String]) -> TerminalCapabilities {
+    TerminalCapabilities(
+      colorDepth: colorDepth(environment), hyperlinks: hyperlinks(environment),
+      synchronizedOutput: .unknown)
+  }
+
+  /// The colour depth: `NO_COLOR` → none; `COLORTERM` truecolor/24bit → truecolor;
+  /// `TERM` ending in `-256color` → 256; `dumb` → none; else 16.
+  public static func colorDepth(_ environment: [String: String]) -> ColorDepth {
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+    let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
+    if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
+    let term = environment["TERM"]?.lowercased() ?? ""
+    if term.hasSuffix("-direct") { return .truecolor }
+    if term.hasSuffix("256color") { return .ansi256 }
+    if term == "dumb" { return .none }
+    return .ansi16
+  }
+
+  /// OSC 8 hyperlink support, by known terminals; tmux and screen are unknown (tmux 3.4+
+  /// passes links through, older versions do not).
+  public static func hyperlinks(_ environment: [String: String]) -> Support {
+    let term = environment["TERM"]?.lowercased() ?? ""
+    if environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen") {
+      return .unknown
+    }
+    if term == "dumb" || term == "linux" { return .no }
+    let program = environment["TERM_PROGRAM"]?.lowercased() ?? ""
+    let knownPrograms = ["iterm.app", "wezterm", "vscode", "ghostty", "hyper", "rio", "tabby"]
+    if knownPrograms.contains(program) { return .yes }
+    if let vte = environment["VTE_VERSION"].flatMap(Int.init), vte >= 5000 { return .yes }
+    if environment["KITTY_WINDOW_ID"] != nil || environment["WEZTERM_EXECUTABLE"] != nil
+      || environment["KONSOLE_VERSION"] != nil || environment["WT_SESSION"] != nil
+    {
+      return .yes
+    }
+    let knownTerms = ["xterm-kitty", "foot", "foot-extra", "alacritty", "wezterm", "xterm-ghostty"]
+    if knownTerms.contains(term) { return .yes }
+    return .unknown
+  }
+}

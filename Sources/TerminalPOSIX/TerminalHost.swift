@@ -1,0 +1,59 @@
+import Foundation
+import Glibc
+
+/// Everything the app needs from the terminal, set up in the right order.
+///
+/// ```swift
+/// let host = try TerminalHost.start()
+/// defer { host.stop() }
+/// for await event in host.input.events { … }
+/// ```
+/// `start` enters raw mode, probes capabilities (keeping any early key presses), then starts
+/// the input stream with signal handling.
+public struct TerminalHost: Sendable {
+  /// Raw mode and restore.
+  public let session: TerminalSession
+  /// Input bytes and signals.
+  public let input: TerminalInput
+  /// Output.
+  public let writer: TerminalWriter
+  /// Colour depth, hyperlinks and synchronized output.
+  public let capabilities: TerminalCapabilities
+  /// The window size at start, when known.
+  public let initialSize: WindowSize?
+
+  /// Enters raw mode, probes the terminal and starts reading input.
+  /// - Parameters:
+  ///   - session: the terminal, standard input and output by default.
+  ///   - environment: the environment for the capability heuristics.
+  ///   - probeTimeout: the bound on waiting for the terminal's replies.
+  ///   - handleSignals: whether to install the signal handlers (tests pass `false`).
+  /// - Throws: ``TerminalPOSIXError`` when the terminal cannot be set up; it is restored.
+  public static func start(
+    session: TerminalSession = TerminalSession(),
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    probeTimeout: Duration = .milliseconds(150),
+    handleSignals: Bool = true
+  ) throws -> TerminalHost {
+    try session.enter()
+    do {
+      let probe = CapabilityProbe.run(session: session, timeout: probeTimeout)
+      var capabilities = TerminalCapabilities.fromEnvironment(environment)
+      capabilities.synchronizedOutput = probe.synchronizedOutput
+      let input = try TerminalInput(session: session, pending: probe.leftover)
+      input.start(handleSignals: handleSignals)
+      return TerminalHost(
+        session: session, input: input, writer: TerminalWriter(fd: session.outputFD),
+        capabilities: capabilities, initialSize: WindowSize.read(fd: session.outputFD))
+    } catch {
+      session.leave()
+      throw error
+    }
+  }
+
+  /// Stops the input and restores the terminal.
+  public func stop() {
+    input.stop()
+    session.leave()
+  }
+}

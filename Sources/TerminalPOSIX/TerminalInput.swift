@@ -1,0 +1,148 @@
+import Dispatch
+import Foundation
+import Glibc
+
+/// The terminal's input and signals as one stream of ``TerminalEvent``s.
+///
+/// A reader thread blocks in `poll` on the input and a wake-up pipe, so an idle app uses no
+/// CPU; ``stop()`` writes to the pipe to end it. Signals arrive through Dispatch sources:
+/// SIGWINCH becomes `.resized`; SIGINT, SIGTERM and SIGHUP restore the terminal, emit
+/// `.signal` and re-raise with the default action (exit status 128 + n); SIGTSTP restores and
+/// stops the process; SIGCONT re-enters raw mode and emits `.resumed`.
+public final class TerminalInput: @unchecked Sendable {
+  /// The events, in arrival order; it finishes after `.eof` or ``stop()``.
+  public let events: AsyncStream<TerminalEvent>
+
+  private let continuation: AsyncStream<TerminalEvent>.Continuation
+  private let session: TerminalSession
+  private let pending: [UInt8]
+  private let wakeRead: Int32
+  private let wakeWrite: Int32
+  private let lock = NSLock()
+  private var sources: [any DispatchSourceSignal] = []
+  private var thread: Thread?
+  private var stopped = false
+
+  /// The signals handled when `handleSignals` is on.
+  public static let handledSignals: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT]
+
+  /// Creates the input for a session.
+  /// - Parameters:
+  ///   - session: the terminal; its input descriptor is read and it is restored on signals.
+  ///   - pending: bytes read earlier (by the capability probe) to deliver first.
+  /// - Throws: ``TerminalPOSIXError/pipe(errno:)`` when the wake-up pipe cannot be made.
+  public init(session: TerminalSession, pending: [UInt8] = []) throws {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else {
+      throw TerminalPOSIXError.pipe(errno: errno)
+    }
+    for fd in fds {
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+    self.wakeRead = fds[0]
+    self.wakeWrite = fds[1]
+    self.session = session
+    self.pending = pending
+    (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
+  }
+
+  deinit {
+    close(wakeRead)
+    close(wakeWrite)
+  }
+
+  /// Starts the reader thread and, when `handleSignals` is true, the signal handlers.
+  public func start(handleSignals: Bool = true) {
+    if !pending.isEmpty { continuation.yield(.bytes(pending)) }
+    if handleSignals { installSignalHandlers() }
+    let reader = Thread { [self] in readLoop() }
+    reader.name = "tunes.terminal-input"
+    lock.withLock { thread = reader }
+    reader.start()
+  }
+
+  /// Stops the reader thread and the signal handlers, and finishes the stream.
+  public func stop() {
+    let alreadyStopped = lock.withLock { () -> Bool in
+      defer { stopped = true }
+      return stopped
+    }
+    guard !alreadyStopped else { return }
+    var byte: UInt8 = 1
+    _ = write(wakeWrite, &byte, 1)
+    let installed = lock.withLock { () -> [any DispatchSourceSignal] in
+      defer { sources = [] }
+      return sources
+    }
+    for source in installed { source.cancel() }
+    continuation.finish()
+  }
+
+  private func readLoop() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var fds = [
+      pollfd(fd: session.inputFD, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+      let ready = poll(&fds, 2, -1)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        break
+      }
+      if fds[1].revents != 0 { return }
+      guard fds[0].revents != 0 else { continue }
+      let count = read(session.inputFD, &buffer, buffer.count)
+      if count > 0 {
+        continuation.yield(.bytes(Array(buffer[..<count])))
+      } else if count < 0, errno == EINTR || errno == EAGAIN {
+        continue
+      } else {
+        continuation.yield(.eof)
+        continuation.finish()
+        return
+      }
+    }
+    continuation.yield(.eof)
+    continuation.finish()
+  }
+
+  private func installSignalHandlers() {
+    let continuation = continuation
+    let session = session
+    var installed: [any DispatchSourceSignal] = []
+    for signalNumber in Self.handledSignals {
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+      source.setEventHandler { @Sendable in
+        Self.handle(signalNumber, session: session, continuation: continuation)
+      }
+      source.resume()
+      installed.append(source)
+    }
+    lock.withLock { sources = installed }
+  }
+
+  private static func handle(
+    _ signalNumber: Int32, session: TerminalSession,
+    continuation: AsyncStream<TerminalEvent>.Continuation
+  ) {
+    switch signalNumber {
+    case SIGWINCH:
+      if let size = WindowSize.read(fd: session.outputFD) {
+        continuation.yield(.resized(cols: size.cols, rows: size.rows))
+      }
+    case SIGTSTP:
+      session.suspendProcess()
+    case SIGCONT:
+      if session.resumeAfterStop() { continuation.yield(.resumed) }
+    default:
+      session.leave()
+      TerminalSession.restoreCurrent()
+      continuation.yield(.signal(signalNumber))
+      signal(signalNumber, SIG_DFL)
+      raise(signalNumber)
+    }
+  }
+}

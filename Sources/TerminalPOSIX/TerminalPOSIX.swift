@@ -1,1 +1,0 @@
-// TerminalPOSIX: see docs/ARCHITECTURE.md

@@ -1,0 +1,39 @@
+import Glibc
+
+/// The size of the terminal window in cells and, when the terminal reports it, in pixels.
+public struct WindowSize: Sendable, Equatable {
+  /// Columns.
+  public var cols: Int
+  /// Rows.
+  public var rows: Int
+  /// Width of the text area in pixels; 0 when the terminal does not say.
+  public var pixelWidth: Int
+  /// Height of the text area in pixels; 0 when the terminal does not say.
+  public var pixelHeight: Int
+
+  /// Creates a window size.
+  public init(cols: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) {
+    self.cols = cols
+    self.rows = rows
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+  }
+
+  /// Reads the window size of the terminal on `fd` (`TIOCGWINSZ`).
+  /// - Returns: `nil` when `fd` is not a terminal or reports zero columns or rows.
+  public static func read(fd: Int32 = STDOUT_FILENO) -> WindowSize? {
+    var size = winsize()
+    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+      return nil
+    }
+    return WindowSize(
+      cols: Int(size.ws_col), rows: Int(size.ws_row),
+      pixelWidth: Int(size.ws_xpixel), pixelHeight: Int(size.ws_ypixel))
+  }
+
+  /// The size of one cell in pixels, when the terminal reports pixel sizes.
+  public var cellPixelSize: (width: Int, height: Int)? {
+    guard pixelWidth > 0, pixelHeight > 0, cols > 0, rows > 0 else { return nil }
+    return (pixelWidth / cols, pixelHeight / rows)
+  }
+}

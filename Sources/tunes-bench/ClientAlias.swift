@@ -1,0 +1,4 @@
+import ITunesClient
+
+/// The client module's cache hook type, named unambiguously.
+typealias ITunesClientCacheStore = ResponseCacheStore

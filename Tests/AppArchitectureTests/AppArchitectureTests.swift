@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForAppArchitectureTests() {
-  #expect(Bool(true))
-}

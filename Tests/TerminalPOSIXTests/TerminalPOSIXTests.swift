@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForTerminalPOSIXTests() {
-  #expect(Bool(true))
-}

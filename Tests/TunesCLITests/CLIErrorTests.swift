@@ -1,0 +1,70 @@
+import Foundation
+import ITunesCatalog
+import ITunesClient
+import TestSupport
+import Testing
+
+@testable import TunesCLI
+
+@Suite("CLI usage errors and failures: a clear message and the right exit code")
+struct CLIErrorTests {
+  @Test(
+    "Bad arguments are usage errors (64) naming the problem",
+    arguments: [
+      (["search"], "search needs a term"),
+      (["search", "   "], "search needs a term"),
+      (["search", "x", "--limit", "0"], "limit 0 is out of range"),
+      (["search", "x", "--limit", "500"], "limit 500 is out of range"),
+      (["search", "x", "--limit", "ten"], "--limit needs a whole number"),
+      (["search", "x", "--media", "muzic"], "Did you mean \"music\"?"),
+      (["search", "x", "--entity", "songz"], "\"songz\" is not a valid entity"),
+      (["search", "x", "--attribute", "nope"], "\"nope\" is not a valid attribute"),
+      (
+        ["search", "x", "--media", "music", "--entity", "ebook"], "does not go with media \"music\""
+      ),
+      (["search", "x", "--country", "XX"], "\"XX\" is not a valid country"),
+      (["search", "x", "--limt", "5"], "Did you mean --limit?"),
+      (["serch", "x"], "Did you mean \"search\"?"),
+      (["lookup", "12,abc"], "\"abc\" is not a valid id"),
+      (["lookup"], "lookup needs ids"),
+      (["lookup", "1", "--upc", "2"], "Give only one of"),
+      (
+        ["search", "x", "--api-base", "http://example.com"],
+        "plain http is allowed only for 127.0.0.1"
+      ),
+      (["search", "x", "--timeout", "-1"], "timeout"),
+      (["favorites", "lst"], "Did you mean \"list\"?"),
+    ])
+  func usage(arguments: [String], message: String) async throws {
+    let cli = try CLIHarness(client: .failing())
+    #expect(await cli.run(arguments) == 64)
+    #expect(cli.stdout == "")
+    #expect(cli.stderr.contains(message), "\(cli.stderr)")
+  }
+
+  @Test(
+    "Client failures map to exit codes and never to 'no results'",
+    arguments: [
+      (ClientError.rateLimited(status: 403), Int32(75), "20 requests"),
+      (ClientError.rateLimited(status: 429), Int32(75), "20 requests"),
+      (ClientError.serverError(status: 503, attempts: 3), Int32(69), "503"),
+      (ClientError.timedOut(seconds: 15), Int32(69), "15"),
+      (ClientError.cannotConnect(host: "127.0.0.1"), Int32(69), "127.0.0.1"),
+      (ClientError.truncated(receivedBytes: 92), Int32(69), "cut short"),
+      (
+        ClientError.decoding(.malformed(reason: "a string is not valid UTF-8 at byte 3")),
+        Int32(65), "UTF-8"
+      ),
+      (
+        ClientError.invalidRequest(message: "Invalid value(s) for key(s): [itunesId]"), Int32(64),
+        "itunesId"
+      ),
+    ])
+  func failures(error: ClientError, code: Int32, message: String) async throws {
+    let cli = try CLIHarness(client: .failing(error))
+    #expect(await cli.run(["search", "x", "--no-cache"]) == code)
+    #expect(cli.stdout == "")
+    #expect(!cli.stderr.contains("no results"))
+    #expect(cli.stderr.contains(message), "\(cli.stderr)")
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import ITunesCatalog
+import ITunesClient
+import TestSupport
+import TunesStorage
+
+@testable import TunesCLI
+
+/// Runs the CLI in-process with captured output, a mock or real client and temporary storage.
+final class CLIHarness: @unchecked Sendable {
+  private let lock = NSLock()
+  private var outBytes: [UInt8] = []
+  private var errBytes: [UInt8] = []
+  let home: URL
+  var environment: [String: String]
+  var terminal: (isTTY: Bool, columns: Int?) = (false, nil)
+  var client: ITunesClient
+
+  init(client: ITunesClient) throws {
+    home = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tunes-cli-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    environment = ["HOME": home.path]
+    self.client = client
+  }
+
+  deinit { try? FileManager.default.removeItem(at: home) }
+
+  var stdout: String { lock.withLock { String(decoding: outBytes, as: UTF8.self) } }
+  var stderr: String { lock.withLock { String(decoding: errBytes, as: UTF8.self) } }
+  var stdoutBytes: [UInt8] { lock.withLock { outBytes } }
+
+  func run(_ arguments: [String]) async -> Int32 {
+    lock.withLock {
+      outBytes = []
+      errBytes = []
+    }
+    let client = self.client
+    let context = CLIContext(
+      environment: environment,
+      writeOut: { bytes in self.lock.withLock { self.outBytes += bytes } },
+      writeErr: { bytes in self.lock.withLock { self.errBytes += bytes } },
+      stdoutIsTerminal: terminal.isTTY, interactive: false, terminalColumns: terminal.columns,
+      makeClient: { _ in client }, paths: StoragePaths(environment: environment),
+      now: { Date(timeIntervalSince1970: 1_764_000_000) })
+    return await TunesCLI.run(arguments, context: context)
+  }
+
+  /// A client answering every request with a shared recording.
+  static func fixtureClient(_ name: String) -> ITunesClient {
+    ITunesClient.mock { _ in try CatalogPage.decode(Fixtures.shared(name)) }
+  }
+}

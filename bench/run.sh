@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# make bench: every figure is printed next to a baseline measured in the same run. Nothing is asserted.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=.build/release
+SHARED=${TUNES_SHARED_FIXTURES:-../shared/fixtures/itunes}
+WORK=$(mktemp -d /tmp/tunes-bench.XXXXXX)
+cleanup() { [ -n "${REPLAY_PID:-}" ] && kill "$REPLAY_PID" 2>/dev/null; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+echo "== tunes benchmarks ($(nproc) cores, $(date -u +%Y-%m-%dT%H:%M:%SZ))"
+python3 bench/make-fixtures.py "$SHARED" "$WORK/rec" >/dev/null
+
+# In-process figures: decode, cache hit vs fetch, rendering.
+"$BIN/tunes-bench" "$WORK/rec"
+
+# A replay server for the cold-process figures.
+"$BIN/tunes" replay "$WORK/rec" --port 0 --quiet >"$WORK/replay.out" 2>&1 &
+REPLAY_PID=$!
+for _ in $(seq 1 100); do grep -q "Replaying" "$WORK/replay.out" 2>/dev/null && break; sleep 0.05; done
+BASE=$(sed -n 's/^Replaying .* at \(http[^ ]*\).*/\1/p' "$WORK/replay.out")
+URL="$BASE/search?term=bench&limit=200"
+export HOME="$WORK/home" XDG_DATA_HOME="$WORK/home/data" XDG_CACHE_HOME="$WORK/home/cache" \
+  XDG_CONFIG_HOME="$WORK/home/config" TUNES_API_BASE="$BASE"
+mkdir -p "$HOME"
+
+RUNS=20
+# The same work both ways: fetch the 200 results and print one JSON object a line.
+tunes_ms=$(python3 bench/cold.py $RUNS "$BIN/tunes search bench --limit 200 --format ndjson --no-cache --no-history")
+curl_ms=$(python3 bench/cold.py $RUNS "curl -s '$URL' | jq -c '.results[]'")
+ratio=$(python3 -c "print(f'{$tunes_ms/$curl_ms:.2f}')")
+echo "CLI cold, 200 results as ndjson: tunes ${tunes_ms} ms vs curl|jq ${curl_ms} ms (median of $RUNS); ratio $ratio (goal <= 0.5)"
+
+# Favourites: 10,000 of them, listed by a cold process.
+python3 - "$WORK/fav.json" <<'PY'
+import json, sys
+items = [{"id": 1000000 + n, "kind": "song", "title": f"Song {n}", "author": "Artist", "price": 1.29,
+          "currency": "USD", "durationMillis": 200000, "releaseDate": "2005-03-01T08:00:00Z"}
+         for n in range(10000)]
+json.dump(items, open(sys.argv[1], "w"))
+PY
+"$BIN/tunes" favorites import "$WORK/fav.json" 2>/dev/null
+fav_ms=$(python3 bench/cold.py 10 "$BIN/tunes favorites list --format ndjson")
+fav_table_ms=$(python3 bench/cold.py 10 "$BIN/tunes favorites list")
+version_ms=$(python3 bench/cold.py 10 "$BIN/tunes --version")
+echo "favorites list, 10,000 favourites, cold process: ndjson ${fav_ms} ms, table ${fav_table_ms} ms (baseline: tunes --version ${version_ms} ms)"
+
+if [ -x bench/tui.sh ]; then bash bench/tui.sh "$BIN" "$BASE" "$WORK"; fi
