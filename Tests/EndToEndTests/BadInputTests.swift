@@ -99,3 +99,29 @@ struct BadInputTests {
     }
   }
 }
+
+/// Settings from the environment that are refused.
+@Suite("Bad settings in the environment")
+struct BadEnvironmentTests {
+  @Test("an unknown TUNES_HTTP_TRANSPORT is refused with exit 64 naming it")
+  func unknownTransport() async throws {
+    let sandbox = try Sandbox(environment: ["TUNES_HTTP_TRANSPORT": "carrier-pigeon"])
+    defer { sandbox.close() }
+    let result = try await sandbox.tunes("search", "jack", "johnson")
+    #expect(result.exited(64), "\(result)")
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("carrier-pigeon"), "\(result)")
+    #expect(sandbox.server.requestCount == 0)
+  }
+
+  @Test("an unusable TUNES_API_BASE is refused with exit 64 naming it")
+  func unusableBase() async throws {
+    let sandbox = try Sandbox(environment: ["TUNES_API_BASE": "ftp://127.0.0.1/"])
+    defer { sandbox.close() }
+    let result = try await sandbox.tunes("search", "jack", "johnson")
+    #expect(result.exited(64), "\(result)")
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("ftp://127.0.0.1/"), "\(result)")
+    #expect(result.stderr.contains("TUNES_API_BASE"), "the advice names the variable: \(result)")
+  }
+}
