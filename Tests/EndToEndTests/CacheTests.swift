@@ -55,6 +55,29 @@ struct CacheTests {
     #expect(sandbox.server.requestCount(for: Self.request) >= 2, "the stale entry was revalidated")
   }
 
+  @Test("when the server is gone or never answers, a stale cached answer is served")
+  func staleFallbackWithoutServer() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let first = try await sandbox.runner.run(Self.search)
+    #expect(first.exited(0), "\(first)")
+    try await ageCache(sandbox)
+
+    sandbox.server.setFault(.hang)
+    let hung = try await sandbox.runner.run(Self.search + ["--timeout", "1"])
+    #expect(hung.exited(0), "\(hung)")
+    #expect(hung.stdout == first.stdout)
+    #expect(hung.stderr.contains("cached answer from"), "\(hung)")
+    #expect(hung.stderr.contains("did not answer within 1 second"), "\(hung)")
+
+    sandbox.server.stop()
+    let refused = try await sandbox.runner.run(Self.search)
+    #expect(refused.exited(0), "\(refused)")
+    #expect(refused.stdout == first.stdout)
+    #expect(refused.stderr.contains("cached answer from"), "\(refused)")
+    #expect(refused.stderr.contains("refused"), "\(refused)")
+  }
+
   @Test("a stale entry is refreshed when the server answers")
   func staleRefreshed() async throws {
     let sandbox = try Sandbox()
