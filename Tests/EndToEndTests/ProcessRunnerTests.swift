@@ -53,7 +53,7 @@ struct ProcessRunnerTests {
     #expect(result.timedOut, "\(result)")
     #expect(result.signal == SIGKILL)
     #expect(!result.exited(0))
-    #expect(result.duration < .seconds(10), "\(result)")
+    #expect(result.duration < .seconds(30), "\(result)")
   }
 
   @Test("children start with no signals blocked, so SIGTERM ends them")
@@ -94,7 +94,7 @@ struct ProcessRunnerTests {
     let held = await ProcessRunner.waitUntil(timeout: .milliseconds(100)) { false }
     #expect(!held)
     #expect(clock.now - start >= .milliseconds(100))
-    #expect(clock.now - start < .seconds(5))
+    #expect(clock.now - start < .seconds(60))
     #expect(await ProcessRunner.waitUntil { true })
   }
 }
