@@ -113,6 +113,20 @@ struct CacheTests {
     #expect(sandbox.server.requestCount == 1)
   }
 
+  @Test("--offline serves a stale entry too, saying how old it is")
+  func offlineStale() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let online = try await sandbox.runner.run(Self.search)
+    #expect(online.exited(0), "\(online)")
+    try await ageCache(sandbox)
+    let offline = try await sandbox.runner.run(Self.search + ["--offline"])
+    #expect(offline.exited(0), "\(offline)")
+    #expect(offline.stdout == online.stdout)
+    #expect(offline.stderr.contains("cached answer from"), "\(offline)")
+    #expect(sandbox.server.requestCount == 1)
+  }
+
   @Test("--no-cache always reaches the server and stores nothing")
   func noCache() async throws {
     let sandbox = try Sandbox()
