@@ -149,8 +149,9 @@ struct HappyPathTests {
   @Test("NO_COLOR keeps a terminal's table free of escape sequences (stdout is a pty via script)")
   func noColorOnTerminal() async throws {
     let script = URL(fileURLWithPath: "/usr/bin/script")
-    try #require(
-      FileManager.default.isExecutableFile(atPath: script.path), "util-linux script is missing")
+    if !FileManager.default.isExecutableFile(atPath: script.path) {
+      try Test.cancel("util-linux `script` (which gives the binary a terminal) is not installed")
+    }
     let sandbox = try Sandbox()
     defer { sandbox.close() }
     let binary = sandbox.runner.executable.path
