@@ -18,6 +18,8 @@ extension ProcessRunner {
     private var exit: (status: Int32, signal: Int32?)?
     private var killedByTimeout = false
     private var spawnError: (any Error)?
+    private var watchdog: DispatchWorkItem?
+    private var inputClosed = false
     private var finished: Result?
     private var waiters: [CheckedContinuation<Result, Never>] = []
     private let clock = ContinuousClock()
@@ -48,7 +50,20 @@ extension ProcessRunner {
     /// a closed pipe are ignored.
     public func write(_ data: Data) {
       guard let inputPipe else { return }
+      // A child that has stopped reading makes the write raise SIGPIPE, which would end the test
+      // process: block it on this thread for the write, then discard it if it was raised.
+      var pipeSignal = sigset_t()
+      sigemptyset(&pipeSignal)
+      sigaddset(&pipeSignal, SIGPIPE)
+      var previous = sigset_t()
+      pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
       try? inputPipe.fileHandleForWriting.write(contentsOf: data)
+      var pending = sigset_t()
+      if sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1 {
+        var now = timespec()
+        _ = sigtimedwait(&pipeSignal, nil, &now)
+      }
+      pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 
     /// Writes UTF-8 text to the child's standard input.
@@ -56,7 +71,12 @@ extension ProcessRunner {
 
     /// Closes the child's standard input, so it reads end-of-file.
     public func closeStandardInput() {
-      try? inputPipe?.fileHandleForWriting.close()
+      let handle = lock.withLock { () -> FileHandle? in
+        guard !inputClosed else { return nil }
+        inputClosed = true
+        return inputPipe?.fileHandleForWriting
+      }
+      try? handle?.close()
     }
 
     /// Sends `signal` (e.g. `SIGTERM`, `SIGKILL`) to the child, unless it has already exited.
@@ -97,17 +117,20 @@ extension ProcessRunner {
       try? outputPipe.fileHandleForWriting.close()
       try? errorPipe.fileHandleForWriting.close()
       try? inputPipe?.fileHandleForReading.close()
-      drain(outputPipe.fileHandleForReading.fileDescriptor, intoOutput: true)
-      drain(errorPipe.fileHandleForReading.fileDescriptor, intoOutput: false)
-      let pid = process.processIdentifier
+      drain(outputPipe.fileHandleForReading, intoOutput: true)
+      drain(errorPipe.fileHandleForReading, intoOutput: false)
       let seconds =
         Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
-        lock.withLock {
-          guard exit == nil else { return }
-          killedByTimeout = true
-          _ = Glibc.kill(pid, SIGKILL)
-        }
+      let watchdog = DispatchWorkItem { [weak self] in self?.killAfterTimeout() }
+      lock.withLock { self.watchdog = watchdog }
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
+    }
+
+    private func killAfterTimeout() {
+      lock.withLock {
+        guard exit == nil else { return }
+        killedByTimeout = true
+        _ = Glibc.kill(process.processIdentifier, SIGKILL)
       }
     }
 
@@ -134,8 +157,13 @@ extension ProcessRunner {
       if let error = lock.withLock({ spawnError }) { throw error }
     }
 
-    /// Reads a pipe on its own thread until end-of-file.
-    private func drain(_ descriptor: Int32, intoOutput: Bool) {
+    /// Reads a pipe on its own thread until end-of-file, then closes it.
+    ///
+    /// Descriptors are closed as soon as they are done with: Foundation watches children with
+    /// `select()`, which cannot see descriptors numbered 1024 or more, so a test process holding
+    /// many would stop hearing about exits.
+    private func drain(_ handle: FileHandle, intoOutput: Bool) {
+      let descriptor = handle.fileDescriptor
       Thread.detachNewThread { [self] in
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -152,6 +180,7 @@ extension ProcessRunner {
             }
           }
         }
+        try? handle.close()
         lock.withLock { openStreams -= 1 }
         finishIfDone()
       }
@@ -169,7 +198,10 @@ extension ProcessRunner {
       finished = result
       let resumed = waiters
       waiters = []
+      watchdog?.cancel()
+      watchdog = nil
       lock.unlock()
+      closeStandardInput()
       for waiter in resumed { waiter.resume(returning: result) }
     }
   }

@@ -61,7 +61,7 @@ struct BadInputTests {
   func refused(_ input: Case) async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let result = try await sandbox.runner.run(input.arguments)
+    let result = try await sandbox.run(input.arguments)
     #expect(result.exited(64), "\(result)")
     #expect(result.stdout.isEmpty, "\(result)")
     #expect(result.stderr.hasPrefix("tunes: "), "\(result)")
@@ -86,7 +86,7 @@ struct BadInputTests {
   func suggestion(_ typo: (arguments: [String], suggestion: String)) async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let result = try await sandbox.runner.run(typo.arguments)
+    let result = try await sandbox.run(typo.arguments)
     #expect(result.exited(64), "\(result)")
     #expect(result.stdout.isEmpty)
     withKnownIssue(

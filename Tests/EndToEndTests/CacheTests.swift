@@ -27,10 +27,10 @@ struct CacheTests {
   func secondSearchFromCache() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let first = try await sandbox.runner.run(Self.search)
+    let first = try await sandbox.run(Self.search)
     #expect(first.exited(0), "\(first)")
     #expect(FileManager.default.fileExists(atPath: sandbox.responseCacheFile.path))
-    let second = try await sandbox.runner.run(Self.search)
+    let second = try await sandbox.run(Self.search)
     #expect(second.exited(0), "\(second)")
     #expect(second.stdout == first.stdout)
     #expect(second.stderr.isEmpty, "a fresh hit needs no note: \(second)")
@@ -43,11 +43,11 @@ struct CacheTests {
   func staleFallback(fault: ReplayFault) async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let first = try await sandbox.runner.run(Self.search)
+    let first = try await sandbox.run(Self.search)
     #expect(first.exited(0), "\(first)")
     try await ageCache(sandbox)
     sandbox.server.setFault(fault)
-    let second = try await sandbox.runner.run(Self.search)
+    let second = try await sandbox.run(Self.search)
     #expect(second.exited(0), "\(second)")
     #expect(second.stdout == first.stdout)
     #expect(second.stderr.contains("cached answer from"), "\(second)")
@@ -59,19 +59,19 @@ struct CacheTests {
   func staleFallbackWithoutServer() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let first = try await sandbox.runner.run(Self.search)
+    let first = try await sandbox.run(Self.search)
     #expect(first.exited(0), "\(first)")
     try await ageCache(sandbox)
 
     sandbox.server.setFault(.hang)
-    let hung = try await sandbox.runner.run(Self.search + ["--timeout", "1"])
+    let hung = try await sandbox.run(Self.search + ["--timeout", "1"])
     #expect(hung.exited(0), "\(hung)")
     #expect(hung.stdout == first.stdout)
     #expect(hung.stderr.contains("cached answer from"), "\(hung)")
     #expect(hung.stderr.contains("did not answer within 1 second"), "\(hung)")
 
     sandbox.server.stop()
-    let refused = try await sandbox.runner.run(Self.search)
+    let refused = try await sandbox.run(Self.search)
     #expect(refused.exited(0), "\(refused)")
     #expect(refused.stdout == first.stdout)
     #expect(refused.stderr.contains("cached answer from"), "\(refused)")
@@ -82,14 +82,14 @@ struct CacheTests {
   func staleRefreshed() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let first = try await sandbox.runner.run(Self.search)
+    let first = try await sandbox.run(Self.search)
     #expect(first.exited(0), "\(first)")
     try await ageCache(sandbox)
-    let second = try await sandbox.runner.run(Self.search)
+    let second = try await sandbox.run(Self.search)
     #expect(second.exited(0), "\(second)")
     #expect(second.stderr.isEmpty, "\(second)")
     #expect(sandbox.server.requestCount(for: Self.request) == 2)
-    let third = try await sandbox.runner.run(Self.search)
+    let third = try await sandbox.run(Self.search)
     #expect(third.exited(0))
     #expect(sandbox.server.requestCount(for: Self.request) == 2, "the refreshed entry is fresh")
   }
@@ -98,16 +98,16 @@ struct CacheTests {
   func offline() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let miss = try await sandbox.runner.run(Self.search + ["--offline"])
+    let miss = try await sandbox.run(Self.search + ["--offline"])
     #expect(miss.exited(69), "\(miss)")
     #expect(miss.stdout.isEmpty)
     #expect(miss.stderr.contains("No cached answer"), "\(miss)")
     #expect(miss.stderr.contains("--offline"), "\(miss)")
     #expect(sandbox.server.requestCount == 0)
 
-    let online = try await sandbox.runner.run(Self.search)
+    let online = try await sandbox.run(Self.search)
     #expect(online.exited(0), "\(online)")
-    let hit = try await sandbox.runner.run(Self.search + ["--offline"])
+    let hit = try await sandbox.run(Self.search + ["--offline"])
     #expect(hit.exited(0), "\(hit)")
     #expect(hit.stdout == online.stdout)
     #expect(sandbox.server.requestCount == 1)
@@ -117,10 +117,10 @@ struct CacheTests {
   func offlineStale() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let online = try await sandbox.runner.run(Self.search)
+    let online = try await sandbox.run(Self.search)
     #expect(online.exited(0), "\(online)")
     try await ageCache(sandbox)
-    let offline = try await sandbox.runner.run(Self.search + ["--offline"])
+    let offline = try await sandbox.run(Self.search + ["--offline"])
     #expect(offline.exited(0), "\(offline)")
     #expect(offline.stdout == online.stdout)
     #expect(offline.stderr.contains("cached answer from"), "\(offline)")
@@ -132,12 +132,12 @@ struct CacheTests {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
     for _ in 0..<2 {
-      let result = try await sandbox.runner.run(Self.search + ["--no-cache"])
+      let result = try await sandbox.run(Self.search + ["--no-cache"])
       #expect(result.exited(0), "\(result)")
       #expect(OutputChecks.objects(result.standardOutput)?.count == 25)
     }
     #expect(sandbox.server.requestCount(for: Self.request) == 2)
-    let offline = try await sandbox.runner.run(Self.search + ["--offline"])
+    let offline = try await sandbox.run(Self.search + ["--offline"])
     #expect(offline.exited(69), "--no-cache must not have written the cache: \(offline)")
   }
 
@@ -146,10 +146,10 @@ struct CacheTests {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
     sandbox.server.setFault(.status(429))
-    let throttled = try await sandbox.runner.run(Self.search)
+    let throttled = try await sandbox.run(Self.search)
     #expect(throttled.exited(75), "\(throttled)")
     sandbox.server.setFault(nil)
-    let answered = try await sandbox.runner.run(Self.search)
+    let answered = try await sandbox.run(Self.search)
     #expect(answered.exited(0), "\(answered)")
     #expect(OutputChecks.objects(answered.standardOutput)?.count == 25)
     #expect(sandbox.server.requestCount(for: Self.request) == 2)
@@ -162,7 +162,7 @@ struct CacheTests {
     let directory = sandbox.responseCacheFile.deletingLastPathComponent()
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try Data(repeating: 0x5A, count: 8192).write(to: sandbox.responseCacheFile)
-    let result = try await sandbox.runner.run(Self.search)
+    let result = try await sandbox.run(Self.search)
     #expect(result.exited(0), "\(result)")
     #expect(OutputChecks.objects(result.standardOutput)?.count == 25)
   }

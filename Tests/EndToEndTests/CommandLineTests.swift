@@ -19,10 +19,10 @@ struct CommandLineTests {
     let deadBase = dead.baseURL.absoluteString
     dead.stop()
     let environment = ["TUNES_API_BASE": deadBase]
-    let viaEnvironment = try await sandbox.runner.run(
+    let viaEnvironment = try await sandbox.run(
       ["search", "jack", "johnson", "--limit", "3"], environment: environment)
     #expect(viaEnvironment.exited(69), "\(viaEnvironment)")
-    let viaOption = try await sandbox.runner.run(
+    let viaOption = try await sandbox.run(
       [
         "search", "jack", "johnson", "--limit", "3", "--api-base",
         sandbox.server.baseURL.absoluteString,

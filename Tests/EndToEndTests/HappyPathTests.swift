@@ -13,7 +13,7 @@ struct HappyPathTests {
   func searchJSON() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let result = try await sandbox.runner.run(Self.jackJohnson + ["--format", "json"])
+    let result = try await sandbox.run(Self.jackJohnson + ["--format", "json"])
     #expect(result.exited(0), "\(result)")
     #expect(result.stderr.isEmpty, "\(result)")
     let items = try #require(OutputChecks.objects(result.standardOutput), "\(result)")
@@ -35,7 +35,7 @@ struct HappyPathTests {
   func searchNDJSON() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let result = try await sandbox.runner.run(Self.jackJohnson + ["--format", "ndjson"])
+    let result = try await sandbox.run(Self.jackJohnson + ["--format", "ndjson"])
     #expect(result.exited(0), "\(result)")
     #expect(result.stderr.isEmpty)
     #expect(result.stdout.hasSuffix("\n"))
@@ -52,7 +52,7 @@ struct HappyPathTests {
   func searchCSV() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let result = try await sandbox.runner.run(Self.jackJohnson + ["--format", "csv"])
+    let result = try await sandbox.run(Self.jackJohnson + ["--format", "csv"])
     #expect(result.exited(0), "\(result)")
     #expect(result.stderr.isEmpty)
     let rows = OutputChecks.csvRows(result.stdout)
@@ -69,7 +69,7 @@ struct HappyPathTests {
   func searchTSV() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let result = try await sandbox.runner.run(Self.jackJohnson + ["--format", "tsv"])
+    let result = try await sandbox.run(Self.jackJohnson + ["--format", "tsv"])
     #expect(result.exited(0), "\(result)")
     #expect(result.stderr.isEmpty)
     let lines = result.stdout.split(separator: "\n")
@@ -85,7 +85,7 @@ struct HappyPathTests {
   func pipedTable() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let wide = try await sandbox.runner.run(Self.jackJohnson)
+    let wide = try await sandbox.run(Self.jackJohnson)
     #expect(wide.exited(0), "\(wide)")
     #expect(wide.stderr.isEmpty)
     #expect(OutputChecks.controlBytes(in: wide.standardOutput).isEmpty)
@@ -95,7 +95,7 @@ struct HappyPathTests {
     // Without COLUMNS nothing is cut, so the COLUMNS check below can fail.
     #expect(wideLines.contains { OutputChecks.displayWidth($0) > 60 })
 
-    let narrow = try await sandbox.runner.run(Self.jackJohnson, environment: ["COLUMNS": "60"])
+    let narrow = try await sandbox.run(Self.jackJohnson, environment: ["COLUMNS": "60"])
     #expect(narrow.exited(0), "\(narrow)")
     #expect(OutputChecks.controlBytes(in: narrow.standardOutput).isEmpty)
     let lines = narrow.stdout.split(separator: "\n")
@@ -112,7 +112,7 @@ struct HappyPathTests {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
     for arguments in [Self.jackJohnson, ["search", "コブクロ", "--country", "JP"]] {
-      let result = try await sandbox.runner.run(
+      let result = try await sandbox.run(
         arguments, environment: ["COLUMNS": String(columns)])
       #expect(result.exited(0), "\(result)")
       let lines = result.stdout.split(separator: "\n")
@@ -126,8 +126,8 @@ struct HappyPathTests {
   func unusableColumns(value: String) async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let plain = try await sandbox.runner.run(Self.jackJohnson)
-    let result = try await sandbox.runner.run(Self.jackJohnson, environment: ["COLUMNS": value])
+    let plain = try await sandbox.run(Self.jackJohnson)
+    let result = try await sandbox.run(Self.jackJohnson, environment: ["COLUMNS": value])
     #expect(result.exited(0), "\(result)")
     #expect(result.stdout == plain.stdout)
   }
@@ -215,7 +215,7 @@ struct HappyPathTests {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
     for flag in ["--help", "-h"] {
-      let result = try await sandbox.runner.run([command, flag])
+      let result = try await sandbox.run([command, flag])
       #expect(result.exited(0), "\(result)")
       #expect(result.stderr.isEmpty, "\(result)")
       #expect(result.stdout.contains("tunes \(command)"), "\(result)")
@@ -229,7 +229,7 @@ struct HappyPathTests {
   func overview() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let result = try await sandbox.runner.run([])
+    let result = try await sandbox.run([])
     #expect(result.exited(0), "\(result)")
     #expect(result.stdout.contains("Usage:"))
     #expect(result.stdout.contains("Exit codes"))

@@ -22,7 +22,7 @@ struct HistoryTests {
   private func queries(_ sandbox: Sandbox, match: String? = nil) async throws -> [String] {
     var arguments = ["history", "--format", "json"]
     if let match { arguments += ["--match", match] }
-    let result = try await sandbox.runner.run(arguments)
+    let result = try await sandbox.run(arguments)
     guard result.exited(0), result.stderr.isEmpty else {
       throw Sandbox.Failure("history failed: \(result)")
     }

@@ -22,7 +22,7 @@ struct NetworkFaultTests {
   ) async throws -> (ProcessRunner.Result, Sandbox) {
     let sandbox = try makeSandbox(transport)
     sandbox.server.setFault(fault)
-    let result = try await sandbox.runner.run(Self.search + extra)
+    let result = try await sandbox.run(Self.search + extra)
     return (result, sandbox)
   }
 
@@ -112,7 +112,7 @@ struct NetworkFaultTests {
     try closed.start()
     let base = closed.baseURL.absoluteString
     closed.stop()
-    let result = try await sandbox.runner.run(Self.search + ["--api-base", base])
+    let result = try await sandbox.run(Self.search + ["--api-base", base])
     #expect(result.exited(69), "\(result)")
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("refused"), "\(result)")

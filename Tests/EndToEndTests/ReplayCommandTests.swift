@@ -36,7 +36,7 @@ struct ReplayCommandTests {
     let (replay, base) = try await startReplay(sandbox)
     #expect(base != sandbox.server.baseURL.absoluteString)
 
-    let search = try await sandbox.runner.run(
+    let search = try await sandbox.run(
       ["search", "jack", "johnson", "--limit", "25", "--format", "ndjson", "--api-base", base])
     #expect(search.exited(0), "\(search)")
     #expect(search.stdout.split(separator: "\n").count == 25)
@@ -57,7 +57,7 @@ struct ReplayCommandTests {
     defer { sandbox.close() }
     let (replay, base) = try await startReplay(
       sandbox, extra: ["--fault", "status=429", "--quiet"])
-    let search = try await sandbox.runner.run(["search", "jack", "johnson", "--api-base", base])
+    let search = try await sandbox.run(["search", "jack", "johnson", "--api-base", base])
     #expect(search.exited(75), "\(search)")
     #expect(search.stderr.contains("429"), "\(search)")
     replay.send(SIGINT)
@@ -70,15 +70,15 @@ struct ReplayCommandTests {
   func replayBadArguments() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let missing = try await sandbox.runner.run(["replay", sandbox.home.path, "--port", "0"])
+    let missing = try await sandbox.run(["replay", sandbox.home.path, "--port", "0"])
     #expect(missing.exited(66), "\(missing)")
     #expect(missing.stderr.contains("index.tsv"), "\(missing)")
     #expect(!missing.stdout.contains("Replaying"))
-    let fault = try await sandbox.runner.run(
+    let fault = try await sandbox.run(
       ["replay", Fixtures.sharedITunes.path, "--fault", "explode"])
     #expect(!fault.exited(0), "\(fault)")
     #expect(fault.stderr.contains("explode"), "\(fault)")
-    let port = try await sandbox.runner.run([
+    let port = try await sandbox.run([
       "replay", Fixtures.sharedITunes.path, "--port", "http",
     ])
     #expect(port.exited(64), "\(port)")

@@ -72,7 +72,17 @@ final class Sandbox: Sendable {
   func tunes(
     _ arguments: String..., stdin: Data? = nil, environment: [String: String] = [:]
   ) async throws -> ProcessRunner.Result {
-    try await runner.run(arguments, stdin: stdin, environment: environment)
+    try await run(arguments, stdin: stdin, environment: environment)
+  }
+
+  /// Runs `tunes` with `arguments` to completion, when the shared `ProcessGate` has a slot.
+  func run(
+    _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]
+  ) async throws -> ProcessRunner.Result {
+    let runner = runner
+    return try await ProcessGate.shared.withSlot {
+      try await runner.run(arguments, stdin: stdin, environment: environment)
+    }
   }
 
   /// Starts `tunes ARGUMENTS…` and returns at once.

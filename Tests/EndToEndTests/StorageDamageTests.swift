@@ -70,7 +70,7 @@ struct StorageDamageTests {
     try Data("a file, not a directory\n".utf8).write(to: blocker)
     let dataHome = blocker.appendingPathComponent("data").path
 
-    let search = try await sandbox.runner.run(
+    let search = try await sandbox.run(
       ["search", "jack", "johnson", "--limit", "3", "--format", "ndjson"],
       environment: ["XDG_DATA_HOME": dataHome])
     #expect(search.exited(0), "\(search)")
@@ -79,7 +79,7 @@ struct StorageDamageTests {
     #expect(search.stderr.contains(blocker.path), "\(search)")
 
     for arguments in [["history"], ["favorites", "list"], ["history", "--clear"]] {
-      let result = try await sandbox.runner.run(arguments, environment: ["XDG_DATA_HOME": dataHome])
+      let result = try await sandbox.run(arguments, environment: ["XDG_DATA_HOME": dataHome])
       #expect(result.exited(73), "\(arguments): \(result)")
       #expect(result.stdout.isEmpty)
       #expect(result.stderr.contains(blocker.path), "\(arguments): \(result)")
@@ -98,7 +98,7 @@ struct StorageDamageTests {
     let search = ["search", "jack", "johnson", "--limit", "25", "--format", "ndjson"]
 
     for _ in 0..<2 {
-      let result = try await sandbox.runner.run(search, environment: environment)
+      let result = try await sandbox.run(search, environment: environment)
       #expect(result.exited(0), "\(result)")
       #expect(result.stdout.split(separator: "\n").count == 25)
       #expect(result.stderr.contains("response cache is not available"), "\(result)")
@@ -106,7 +106,7 @@ struct StorageDamageTests {
     }
     #expect(sandbox.server.requestCount(for: "/search?term=jack+johnson&limit=25") == 2)
 
-    let offline = try await sandbox.runner.run(search + ["--offline"], environment: environment)
+    let offline = try await sandbox.run(search + ["--offline"], environment: environment)
     #expect(!offline.exited(0), "\(offline)")
     #expect(offline.signal == nil)
     #expect(offline.stdout.isEmpty)
@@ -119,13 +119,13 @@ struct StorageDamageTests {
     defer { sandbox.close() }
     try await TmpfsMount.with(size: "1m", named: "readonly", in: sandbox) { mount in
       let environment = ["XDG_DATA_HOME": mount.url.path]
-      let first = try await sandbox.runner.run(
+      let first = try await sandbox.run(
         ["search", "jack", "johnson", "--limit", "3"], environment: environment)
       #expect(first.exited(0), "\(first)")
       try await mount.makeReadOnly()
       let database = mount.url.appendingPathComponent("tunes/tunes.sqlite").path
 
-      let search = try await sandbox.runner.run(
+      let search = try await sandbox.run(
         ["search", "jack", "johnson", "--limit", "25", "--format", "ndjson"],
         environment: environment)
       #expect(search.exited(0), "\(search)")
@@ -135,7 +135,7 @@ struct StorageDamageTests {
 
       let favorites = try sandbox.write(Samples.favorites(count: 3), to: "three.json")
       for arguments in [["history", "--clear"], ["favorites", "import", favorites]] {
-        let result = try await sandbox.runner.run(arguments, environment: environment)
+        let result = try await sandbox.run(arguments, environment: environment)
         #expect(result.exited(73), "\(arguments): \(result)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("read-only"), "\(arguments): \(result)")
@@ -151,7 +151,7 @@ struct StorageDamageTests {
     let file = try sandbox.write(Samples.favorites(count: 3000), to: "favorites.json")
     try await TmpfsMount.with(size: "64k", named: "full", in: sandbox) { mount in
       let environment = ["XDG_DATA_HOME": mount.url.path]
-      let result = try await sandbox.runner.run(
+      let result = try await sandbox.run(
         ["favorites", "import", file], environment: environment)
       #expect(result.exited(73), "\(result)")
       #expect(result.stdout.isEmpty)
@@ -159,7 +159,7 @@ struct StorageDamageTests {
       #expect(result.stderr.contains(mount.url.path), "\(result)")
       #expect(!result.stderr.contains("imported"), "\(result)")
 
-      let list = try await sandbox.runner.run(
+      let list = try await sandbox.run(
         ["favorites", "list", "--format", "ndjson"], environment: environment)
       #expect(list.exited(0), "\(list)")
       #expect(list.stdout.isEmpty, "nothing was half-imported: \(list.stdout.prefix(200))")
