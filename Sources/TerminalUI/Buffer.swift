@@ -11,9 +11,6 @@ public struct Buffer: Sendable, Equatable {
   /// The cells, row by row (`y * width + x`).
   public private(set) var cells: [Cell]
 
-  /// One-character strings for the ASCII range, so ASCII text builds no strings per cell.
-  static let asciiSymbols: [String] = (0..<128).map { String(Character(Unicode.Scalar(UInt8($0)))) }
-
   /// A buffer filled with `fill` (blank by default).
   public init(width: Int, height: Int, fill: Cell = .blank) {
     self.width = max(0, width)
@@ -85,7 +82,7 @@ public struct Buffer: Sendable, Equatable {
       for byte in string.utf8 {
         if x >= bounds.right { return x }
         if x >= bounds.x {
-          set(Cell(symbol: Buffer.asciiSymbols[Int(byte)], style: style, rawWidth: 1), x: x, y: y)
+          set(Cell(code: UInt32(byte), style: style, rawWidth: 1), x: x, y: y)
         }
         x += 1
       }
@@ -99,7 +96,7 @@ public struct Buffer: Sendable, Equatable {
         return x
       }
       if x >= bounds.x {
-        set(Cell(symbol: String(character), style: style, rawWidth: UInt8(w)), x: x, y: y)
+        set(Cell(character: character, style: style, rawWidth: UInt8(w)), x: x, y: y)
       } else if x + w > bounds.x {
         set(.blank(style), x: bounds.x, y: y)
       }

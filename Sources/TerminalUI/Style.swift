@@ -24,8 +24,15 @@ public struct Style: Sendable, Hashable {
   public var background: Color
   /// Bold, dim, italic, underline, reverse.
   public var modifiers: Modifiers
+  /// The hyperlink's number in `StringTable.links` plus one; 0 for none. A number keeps the
+  /// style a plain value that copies without reference counting.
+  var linkID: UInt32
+
   /// A URL the terminal should open when the cell is clicked (OSC 8), or `nil`.
-  public var hyperlink: String?
+  public var hyperlink: String? {
+    get { linkID == 0 ? nil : StringTable.links.string(for: linkID - 1) }
+    set { linkID = newValue.map { StringTable.links.id(for: $0) + 1 } ?? 0 }
+  }
 
   /// Creates a style; every part defaults to the terminal's plain text.
   public init(
@@ -35,7 +42,7 @@ public struct Style: Sendable, Hashable {
     self.foreground = foreground
     self.background = background
     self.modifiers = modifiers
-    self.hyperlink = hyperlink
+    self.linkID = hyperlink.map { StringTable.links.id(for: $0) + 1 } ?? 0
   }
 
   /// The terminal's plain text style.
@@ -87,7 +94,7 @@ public struct Style: Sendable, Hashable {
     if foreground != .default { s.foreground = foreground }
     if background != .default { s.background = background }
     s.modifiers.formUnion(modifiers)
-    if let hyperlink { s.hyperlink = hyperlink }
+    if linkID != 0 { s.linkID = linkID }
     return s
   }
 }
