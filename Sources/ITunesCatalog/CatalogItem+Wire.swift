@@ -3,8 +3,7 @@ import Foundation
 extension CatalogItem {
   /// Builds an item from one raw result object; `nil` when it has no id or no name at all (such a result
   /// cannot be shown and is counted as skipped).
-  init?(wire members: [(key: String, value: JSONValue)]) {
-    let wire = WireFields(members)
+  init?(wire: WireFields) {
     let kind = Self.kind(of: wire)
     let id: Int64?
     let title: String?

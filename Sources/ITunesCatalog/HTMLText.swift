@@ -6,15 +6,7 @@ public enum HTMLText {
   /// spaces folded, at most one blank line kept, ends trimmed. Text without `<` or `&` only has its line
   /// endings normalised and its ends trimmed.
   public static func plainText(_ html: String) -> String {
-    var hasCarriageReturn = false
-    var hasMarkup = false
-    for byte in html.utf8 {
-      switch byte {
-      case 0x0D: hasCarriageReturn = true
-      case UInt8(ascii: "<"), UInt8(ascii: "&"): hasMarkup = true
-      default: continue
-      }
-    }
+    let (hasCarriageReturn, hasMarkup) = scan(html)
     let normalized = hasCarriageReturn ? html.replacingOccurrences(of: "\r\n", with: "\n") : html
     guard hasMarkup else { return normalized.trimmedASCIIWhitespace }
     var out = ""
@@ -41,6 +33,24 @@ public enum HTMLText {
       }
     }
     return tidy(out)
+  }
+
+  /// Whether the text has a carriage return, and whether it has `<` or `&`.
+  private static func scan(_ html: String) -> (carriageReturn: Bool, markup: Bool) {
+    func scan(_ bytes: some Sequence<UInt8>) -> (carriageReturn: Bool, markup: Bool) {
+      var carriageReturn = false
+      var markup = false
+      for byte in bytes {
+        switch byte {
+        case 0x0D: carriageReturn = true
+        case UInt8(ascii: "<"), UInt8(ascii: "&"): markup = true
+        default: continue
+        }
+      }
+      return (carriageReturn, markup)
+    }
+    // Native strings are contiguous: scanning their buffer is several times faster than the view.
+    return html.utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(html.utf8)
   }
 
   private static let named: [String: String] = [

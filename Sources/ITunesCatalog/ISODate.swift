@@ -5,7 +5,12 @@ public enum ISODate {
   /// Parses `YYYY-MM-DDTHH:MM:SSZ`, `YYYY-MM-DDTHH:MM:SS±HH:MM`, fractional seconds, or `YYYY-MM-DD`
   /// (as UTC midnight). Returns `nil` for anything else.
   public static func parse(_ text: String) -> Date? {
-    let bytes = Array(text.utf8)
+    // Native strings are contiguous: read their buffer rather than copying it into an array.
+    if let date = text.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0) }) { return date }
+    return Array(text.utf8).withUnsafeBufferPointer { parse(bytes: $0) }
+  }
+
+  private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
     func number(_ start: Int, _ count: Int) -> Int? {
       guard start + count <= bytes.count else { return nil }
       var value = 0

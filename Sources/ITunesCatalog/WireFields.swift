@@ -2,7 +2,23 @@ import Foundation
 
 /// The fields of one raw result object, read leniently in a single pass: a field of an unexpected type
 /// (a number sent as a string, genres as objects) is converted where that is safe and ignored otherwise.
+///
+/// Fields that the mapping often does not read (other artwork sizes, censored names, alternative links)
+/// may hold the position of their plain ASCII bytes in the document instead of a string; the string is
+/// made when, and each time, the field is read. Such a value is only valid while `source` is.
 struct WireFields {
+  /// A text field's value.
+  enum Text {
+    /// A string (or none).
+    case text(String?)
+    /// Non-empty plain ASCII bytes of `source`, made into a string when read.
+    case ascii(Range<Int>)
+
+    static let none = Text.text(nil)
+  }
+
+  /// The document being read by the fast reader, while it reads; empty for the tree path.
+  var source = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   var wrapperType: String?
   var kind: String?
   var collectionType: String?
@@ -11,23 +27,35 @@ struct WireFields {
   var collectionID: Int64?
   var artistID: Int64?
   var trackName: String?
-  var trackCensoredName: String?
+  var trackCensoredName: String? { string(from: trackCensoredNameText) }
+  private var trackCensoredNameText = Text.none
   var collectionName: String?
-  var collectionCensoredName: String?
+  var collectionCensoredName: String? { string(from: collectionCensoredNameText) }
+  private var collectionCensoredNameText = Text.none
   var artistName: String?
   var collectionArtistName: String?
   var sellerName: String?
-  var artwork30: String?
-  var artwork60: String?
-  var artwork100: String?
-  var artwork160: String?
-  var artwork512: String?
-  var artwork600: String?
+  var artwork30: String? { string(from: artwork30Text) }
+  private var artwork30Text = Text.none
+  var artwork60: String? { string(from: artwork60Text) }
+  private var artwork60Text = Text.none
+  var artwork100: String? { string(from: artwork100Text) }
+  private var artwork100Text = Text.none
+  var artwork160: String? { string(from: artwork160Text) }
+  private var artwork160Text = Text.none
+  var artwork512: String? { string(from: artwork512Text) }
+  private var artwork512Text = Text.none
+  var artwork600: String? { string(from: artwork600Text) }
+  private var artwork600Text = Text.none
   var previewURL: String?
-  var trackViewURL: String?
-  var collectionViewURL: String?
-  var artistViewURL: String?
-  var artistLinkURL: String?
+  var trackViewURL: String? { string(from: trackViewURLText) }
+  private var trackViewURLText = Text.none
+  var collectionViewURL: String? { string(from: collectionViewURLText) }
+  private var collectionViewURLText = Text.none
+  var artistViewURL: String? { string(from: artistViewURLText) }
+  private var artistViewURLText = Text.none
+  var artistLinkURL: String? { string(from: artistLinkURLText) }
+  private var artistLinkURLText = Text.none
   var sellerURL: String?
   var trackPrice: Decimal?
   var collectionPrice: Decimal?
@@ -42,12 +70,14 @@ struct WireFields {
   var primaryGenreName: String?
   var genres: [String] = []
   var trackExplicitness: String?
-  var collectionExplicitness: String?
+  var collectionExplicitness: String? { string(from: collectionExplicitnessText) }
+  private var collectionExplicitnessText = Text.none
   var contentAdvisoryRating: String?
   var trackContentRating: String?
   var longDescription: String?
   var description: String?
-  var shortDescription: String?
+  var shortDescription: String? { string(from: shortDescriptionText) }
+  private var shortDescriptionText = Text.none
   var releaseNotes: String?
   var copyright: String?
   var country: String?
@@ -73,165 +103,140 @@ struct WireFields {
     artwork600 ?? artwork512 ?? artwork160 ?? artwork100 ?? artwork60 ?? artwork30
   }
 
+  init() {}
+
   init(_ members: [(key: String, value: JSONValue)]) {
     for (key, value) in members {
-      read(key, value)
+      if let field = WireKey.byName[key] { read(field, value) }
     }
   }
 
-  private mutating func read(_ key: String, _ value: JSONValue) {
-    // One hash lookup instead of dozens of string comparisons per member.
-    guard let field = WireKey.byName[key] else { return }
+  /// Reads one member's value the lenient way (see `WireKey.Shape`); a later duplicate key wins, even
+  /// when its value is unreadable.
+  mutating func read(_ field: WireKey, _ value: JSONValue) {
+    switch field.shape {
+    case .text: set(field, text: value.text)
+    case .integer: set(field, integer: value.integer)
+    case .decimal: set(field, decimal: value.decimal)
+    case .double: averageUserRating = value.number
+    case .names:
+      if field == .genres { genres = value.names } else { languageCodes = value.names }
+    }
+  }
+
+  /// Sets a `.text` field.
+  mutating func set(_ field: WireKey, text value: String?) {
     switch field {
-    case .wrapperType: wrapperType = value.text
-    case .kind: kind = value.text
-    case .collectionType: collectionType = value.text
-    case .artistType: artistType = value.text
-    case .trackId: trackID = value.integer
-    case .collectionId: collectionID = value.integer
-    case .artistId: artistID = value.integer
-    case .trackName: trackName = value.text
-    case .trackCensoredName: trackCensoredName = value.text
-    case .collectionName: collectionName = value.text
-    case .collectionCensoredName: collectionCensoredName = value.text
-    case .artistName: artistName = value.text
-    case .collectionArtistName: collectionArtistName = value.text
-    case .sellerName: sellerName = value.text
-    case .artworkUrl30: artwork30 = value.text
-    case .artworkUrl60: artwork60 = value.text
-    case .artworkUrl100: artwork100 = value.text
-    case .artworkUrl160: artwork160 = value.text
-    case .artworkUrl512: artwork512 = value.text
-    case .artworkUrl600: artwork600 = value.text
-    case .previewUrl: previewURL = value.text
-    case .trackViewUrl: trackViewURL = value.text
-    case .collectionViewUrl: collectionViewURL = value.text
-    case .artistViewUrl: artistViewURL = value.text
-    case .artistLinkUrl: artistLinkURL = value.text
-    case .sellerUrl: sellerURL = value.text
-    case .trackPrice: trackPrice = value.decimal
-    case .collectionPrice: collectionPrice = value.decimal
-    case .price: price = value.decimal
-    case .trackRentalPrice: trackRentalPrice = value.decimal
-    case .trackHdPrice: trackHdPrice = value.decimal
-    case .trackHdRentalPrice: trackHdRentalPrice = value.decimal
-    case .currency: currency = value.text
-    case .formattedPrice: formattedPrice = value.text
-    case .trackTimeMillis: trackTimeMillis = value.integer
-    case .releaseDate: releaseDate = value.text
-    case .primaryGenreName: primaryGenreName = value.text
-    case .genres: genres = value.names
-    case .trackExplicitness: trackExplicitness = value.text
-    case .collectionExplicitness: collectionExplicitness = value.text
-    case .contentAdvisoryRating: contentAdvisoryRating = value.text
-    case .trackContentRating: trackContentRating = value.text
-    case .longDescription: longDescription = value.text
-    case .description: description = value.text
-    case .shortDescription: shortDescription = value.text
-    case .releaseNotes: releaseNotes = value.text
-    case .copyright: copyright = value.text
-    case .country: country = value.text
-    case .trackNumber: trackNumber = value.integer
-    case .trackCount: trackCount = value.integer
-    case .discNumber: discNumber = value.integer
-    case .discCount: discCount = value.integer
-    case .feedUrl: feedURL = value.text
-    case .episodeUrl: episodeURL = value.text
-    case .episodeContentType: episodeContentType = value.text
-    case .episodeFileExtension: episodeFileExtension = value.text
-    case .bundleId: bundleID = value.text
-    case .version: version = value.text
-    case .fileSizeBytes: fileSizeBytes = value.integer
-    case .averageUserRating: averageUserRating = value.number
-    case .userRatingCount: userRatingCount = value.integer
-    case .minimumOsVersion: minimumOSVersion = value.text
-    case .languageCodesISO2A: languageCodes = value.names
-    case .narrator: narrator = value.text
+    case .wrapperType: wrapperType = value
+    case .kind: kind = value
+    case .collectionType: collectionType = value
+    case .artistType: artistType = value
+    case .trackName: trackName = value
+    case .trackCensoredName: trackCensoredNameText = .text(value)
+    case .collectionName: collectionName = value
+    case .collectionCensoredName: collectionCensoredNameText = .text(value)
+    case .artistName: artistName = value
+    case .collectionArtistName: collectionArtistName = value
+    case .sellerName: sellerName = value
+    case .artworkUrl30: artwork30Text = .text(value)
+    case .artworkUrl60: artwork60Text = .text(value)
+    case .artworkUrl100: artwork100Text = .text(value)
+    case .artworkUrl160: artwork160Text = .text(value)
+    case .artworkUrl512: artwork512Text = .text(value)
+    case .artworkUrl600: artwork600Text = .text(value)
+    case .previewUrl: previewURL = value
+    case .trackViewUrl: trackViewURLText = .text(value)
+    case .collectionViewUrl: collectionViewURLText = .text(value)
+    case .artistViewUrl: artistViewURLText = .text(value)
+    case .artistLinkUrl: artistLinkURLText = .text(value)
+    case .sellerUrl: sellerURL = value
+    case .currency: currency = value
+    case .formattedPrice: formattedPrice = value
+    case .releaseDate: releaseDate = value
+    case .primaryGenreName: primaryGenreName = value
+    case .trackExplicitness: trackExplicitness = value
+    case .collectionExplicitness: collectionExplicitnessText = .text(value)
+    case .contentAdvisoryRating: contentAdvisoryRating = value
+    case .trackContentRating: trackContentRating = value
+    case .longDescription: longDescription = value
+    case .description: description = value
+    case .shortDescription: shortDescriptionText = .text(value)
+    case .releaseNotes: releaseNotes = value
+    case .copyright: copyright = value
+    case .country: country = value
+    case .feedUrl: feedURL = value
+    case .episodeUrl: episodeURL = value
+    case .episodeContentType: episodeContentType = value
+    case .episodeFileExtension: episodeFileExtension = value
+    case .bundleId: bundleID = value
+    case .version: version = value
+    case .minimumOsVersion: minimumOSVersion = value
+    case .narrator: narrator = value
+    default: break
     }
   }
-}
 
-/// The wire keys the catalogue reads.
-private enum WireKey {
-  case wrapperType, kind, collectionType, artistType, trackId, collectionId, artistId, trackName,
-    trackCensoredName, collectionName, collectionCensoredName, artistName, collectionArtistName,
-    sellerName, artworkUrl30, artworkUrl60, artworkUrl100, artworkUrl160, artworkUrl512,
-    artworkUrl600, previewUrl, trackViewUrl, collectionViewUrl, artistViewUrl, artistLinkUrl,
-    sellerUrl, trackPrice, collectionPrice, price, trackRentalPrice, trackHdPrice,
-    trackHdRentalPrice, currency, formattedPrice, trackTimeMillis, releaseDate, primaryGenreName,
-    genres, trackExplicitness, collectionExplicitness, contentAdvisoryRating, trackContentRating,
-    longDescription, description, shortDescription, releaseNotes, copyright, country, trackNumber,
-    trackCount, discNumber, discCount, feedUrl, episodeUrl, episodeContentType,
-    episodeFileExtension, bundleId, version, fileSizeBytes, averageUserRating, userRatingCount,
-    minimumOsVersion, languageCodesISO2A, narrator
+  /// Keeps a `.text` field as the position of its plain ASCII bytes in `source`, when the field is one
+  /// that can wait; `false` when it is not (then set the string).
+  mutating func set(_ field: WireKey, ascii span: Range<Int>) -> Bool {
+    let text = Text.ascii(span)
+    switch field {
+    case .trackCensoredName: trackCensoredNameText = text
+    case .collectionCensoredName: collectionCensoredNameText = text
+    case .artworkUrl30: artwork30Text = text
+    case .artworkUrl60: artwork60Text = text
+    case .artworkUrl100: artwork100Text = text
+    case .artworkUrl160: artwork160Text = text
+    case .artworkUrl512: artwork512Text = text
+    case .artworkUrl600: artwork600Text = text
+    case .trackViewUrl: trackViewURLText = text
+    case .collectionViewUrl: collectionViewURLText = text
+    case .artistViewUrl: artistViewURLText = text
+    case .artistLinkUrl: artistLinkURLText = text
+    case .collectionExplicitness: collectionExplicitnessText = text
+    case .shortDescription: shortDescriptionText = text
+    default: return false
+    }
+    return true
+  }
 
-  static let byName: [String: WireKey] = [
-    "wrapperType": .wrapperType,
-    "kind": .kind,
-    "collectionType": .collectionType,
-    "artistType": .artistType,
-    "trackId": .trackId,
-    "collectionId": .collectionId,
-    "artistId": .artistId,
-    "trackName": .trackName,
-    "trackCensoredName": .trackCensoredName,
-    "collectionName": .collectionName,
-    "collectionCensoredName": .collectionCensoredName,
-    "artistName": .artistName,
-    "collectionArtistName": .collectionArtistName,
-    "sellerName": .sellerName,
-    "artworkUrl30": .artworkUrl30,
-    "artworkUrl60": .artworkUrl60,
-    "artworkUrl100": .artworkUrl100,
-    "artworkUrl160": .artworkUrl160,
-    "artworkUrl512": .artworkUrl512,
-    "artworkUrl600": .artworkUrl600,
-    "previewUrl": .previewUrl,
-    "trackViewUrl": .trackViewUrl,
-    "collectionViewUrl": .collectionViewUrl,
-    "artistViewUrl": .artistViewUrl,
-    "artistLinkUrl": .artistLinkUrl,
-    "sellerUrl": .sellerUrl,
-    "trackPrice": .trackPrice,
-    "collectionPrice": .collectionPrice,
-    "price": .price,
-    "trackRentalPrice": .trackRentalPrice,
-    "trackHdPrice": .trackHdPrice,
-    "trackHdRentalPrice": .trackHdRentalPrice,
-    "currency": .currency,
-    "formattedPrice": .formattedPrice,
-    "trackTimeMillis": .trackTimeMillis,
-    "releaseDate": .releaseDate,
-    "primaryGenreName": .primaryGenreName,
-    "genres": .genres,
-    "trackExplicitness": .trackExplicitness,
-    "collectionExplicitness": .collectionExplicitness,
-    "contentAdvisoryRating": .contentAdvisoryRating,
-    "trackContentRating": .trackContentRating,
-    "longDescription": .longDescription,
-    "description": .description,
-    "shortDescription": .shortDescription,
-    "releaseNotes": .releaseNotes,
-    "copyright": .copyright,
-    "country": .country,
-    "trackNumber": .trackNumber,
-    "trackCount": .trackCount,
-    "discNumber": .discNumber,
-    "discCount": .discCount,
-    "feedUrl": .feedUrl,
-    "episodeUrl": .episodeUrl,
-    "episodeContentType": .episodeContentType,
-    "episodeFileExtension": .episodeFileExtension,
-    "bundleId": .bundleId,
-    "version": .version,
-    "fileSizeBytes": .fileSizeBytes,
-    "averageUserRating": .averageUserRating,
-    "userRatingCount": .userRatingCount,
-    "minimumOsVersion": .minimumOsVersion,
-    "languageCodesISO2A": .languageCodesISO2A,
-    "narrator": .narrator,
-    "narratorName": .narrator,
-  ]
+  private func string(from text: Text) -> String? {
+    switch text {
+    case .text(let value): return value
+    case .ascii(let span):
+      return String(decoding: UnsafeBufferPointer(rebasing: source[span]), as: UTF8.self)
+    }
+  }
+
+  /// Sets an `.integer` field.
+  mutating func set(_ field: WireKey, integer value: Int64?) {
+    switch field {
+    case .trackId: trackID = value
+    case .collectionId: collectionID = value
+    case .artistId: artistID = value
+    case .trackTimeMillis: trackTimeMillis = value
+    case .trackNumber: trackNumber = value
+    case .trackCount: trackCount = value
+    case .discNumber: discNumber = value
+    case .discCount: discCount = value
+    case .fileSizeBytes: fileSizeBytes = value
+    case .userRatingCount: userRatingCount = value
+    default: break
+    }
+  }
+
+  /// Sets a `.decimal` field.
+  mutating func set(_ field: WireKey, decimal value: Decimal?) {
+    switch field {
+    case .trackPrice: trackPrice = value
+    case .collectionPrice: collectionPrice = value
+    case .price: price = value
+    case .trackRentalPrice: trackRentalPrice = value
+    case .trackHdPrice: trackHdPrice = value
+    case .trackHdRentalPrice: trackHdRentalPrice = value
+    default: break
+    }
+  }
 }
 
 extension JSONValue {
@@ -257,10 +262,10 @@ extension JSONValue {
   public var decimal: Decimal? {
     switch self {
     case .number(let number):
-      return Decimal(string: number.text, locale: Locale(identifier: "en_US_POSIX"))
+      return Decimal(string: number.text, locale: posixLocale)
     case .string(let text):
       guard Double(text) != nil else { return nil }
-      return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+      return Decimal(string: text, locale: posixLocale)
     default: return nil
     }
   }

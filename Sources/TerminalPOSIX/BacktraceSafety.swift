@@ -11,11 +11,21 @@ public enum BacktraceSafety {
   /// Returns normally when nothing needs doing or when `execv` fails.
   /// - Parameter arguments: the process arguments, `CommandLine.arguments` by default.
   public static func reexecIfNeeded(arguments: [String] = CommandLine.arguments) {
-    guard isatty(STDIN_FILENO) == 1, getenv("SWIFT_BACKTRACE") == nil else { return }
+    let isTerminal = isatty(STDIN_FILENO) == 1
+    guard shouldReexec(stdinIsTerminal: isTerminal, backtraceSetting: getenv("SWIFT_BACKTRACE"))
+    else { return }
     setenv("SWIFT_BACKTRACE", "interactive=no", 1)
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
     argv.append(nil)
     _ = execv("/proc/self/exe", &argv)
     for pointer in argv { free(pointer) }
+  }
+
+  /// Whether to re-execute: only on a terminal and only when `SWIFT_BACKTRACE` is unset (so
+  /// the re-executed process, which has it set, never loops).
+  public static func shouldReexec(stdinIsTerminal: Bool, backtraceSetting: UnsafePointer<CChar>?)
+    -> Bool
+  {
+    stdinIsTerminal && backtraceSetting == nil
   }
 }

@@ -24,7 +24,7 @@ public final class TerminalInput: @unchecked Sendable {
   private var stopped = false
 
   /// The signals handled when `handleSignals` is on.
-  public static let handledSignals: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT]
+  public static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
 
   /// Creates the input for a session.
   /// - Parameters:
@@ -141,8 +141,15 @@ public final class TerminalInput: @unchecked Sendable {
       session.leave()
       TerminalSession.restoreCurrent()
       continuation.yield(.signal(signalNumber))
+      // Dispatch blocks the signal in its threads (it reads it through a signalfd), so
+      // unblock it here before re-raising with the default action; exit if that fails.
       signal(signalNumber, SIG_DFL)
+      var mask = sigset_t()
+      sigemptyset(&mask)
+      sigaddset(&mask, signalNumber)
+      pthread_sigmask(SIG_UNBLOCK, &mask, nil)
       raise(signalNumber)
+      _exit(128 + signalNumber)
     }
   }
 }

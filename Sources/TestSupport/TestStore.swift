@@ -78,6 +78,25 @@ public final class TestStore<State: Equatable, Action: Equatable> {
     await Task.megaYield()
   }
 
+  /// Waits for an effect to send an action that `matches` accepts (for actions whose
+  /// payload the test cannot spell out, such as errors), reduces it, and checks the state.
+  /// - Throws: like ``receive(_:_:)``; `unexpectedAction` names the action that did not match.
+  public func receive(
+    matching matches: (Action) -> Bool, _ expected: ((inout State) throws -> Void)? = nil
+  ) async throws {
+    await waitUntil { !self.received.isEmpty }
+    guard let actual = received.first else {
+      throw TestStoreFailure.noActionReceived(expected: "an action matching the predicate")
+    }
+    guard matches(actual) else {
+      throw TestStoreFailure.unexpectedAction(
+        expected: "an action matching the predicate", actual: describe(actual))
+    }
+    received.removeFirst()
+    try reduce(actual, expected: expected)
+    await Task.megaYield()
+  }
+
   /// Throws if effects sent actions that have not been received.
   public func assertNoPendingActions() throws {
     guard received.isEmpty else {

@@ -18,7 +18,7 @@ public enum TunesCLI {
     signal(SIGPIPE, SIG_IGN)
     let arguments = Array(CommandLine.arguments.dropFirst())
     let context = CLIContext.live()
-    if arguments.isEmpty || arguments.first?.hasPrefix("--") == true && context.interactive {
+    if context.interactive && AppCommand.startsApp(arguments) {
       // The app may start: make a crash print its report without waiting for a key in raw mode.
       BacktraceSafety.reexecIfNeeded()
     }

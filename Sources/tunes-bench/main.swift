@@ -84,3 +84,7 @@ print(
   "cache hit, 200-result response: \(Bench.ms(hitMedian)) ms vs fetch from the replay server"
     + " \(Bench.ms(fetchMedian)) ms (median of \(fetchRuns)); ratio \(Bench.ratio(hitMedian, fetchMedian));"
     + " requests reaching the server during hits: \(server.requestCount - before)")
+
+// MARK: Terminal app rendering
+
+RenderBench.run(items: try CatalogPage.decode(body).items)

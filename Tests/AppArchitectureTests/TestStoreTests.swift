@@ -88,6 +88,25 @@ struct TestStoreTests {
     try await store.finish()
   }
 
+  @Test("receive(matching:) accepts an action by predicate and reports a mismatch")
+  func receiveMatching() async throws {
+    let store = makeStore()
+    try await store.send(.factTapped)
+    let error = await #expect(throws: TestStoreFailure.self) {
+      try await store.receive(matching: { $0 == .timerTicked })
+    }
+    #expect(
+      error
+        == .unexpectedAction(
+          expected: "an action matching the predicate", actual: #"factResponse("0 is a number")"#))
+    let isFact: (DemoFeature.Action) -> Bool = {
+      if case .factResponse = $0 { return true }
+      return false
+    }
+    try await store.receive(matching: isFact) { $0.log = ["0 is a number"] }
+    try await store.finish()
+  }
+
   @Test("the failure's description and suggestion are readable")
   func failureText() {
     let failure = TestStoreFailure.effectsStillRunning(count: 2)

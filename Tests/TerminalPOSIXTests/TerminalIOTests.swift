@@ -106,12 +106,13 @@ struct TerminalIOTests {
     #expect(lines.last?.hasSuffix(" second") == true)
   }
 
-  @Test("re-exec for backtraces does nothing when stdin is not a terminal or it is set")
+  @Test("re-exec for backtraces happens only on a terminal without SWIFT_BACKTRACE")
   func backtraceSafety() {
-    // Under `swift test` stdin is not a TTY or SWIFT_BACKTRACE may be set: either way the
-    // call must return without replacing the process.
-    BacktraceSafety.reexecIfNeeded(arguments: ["not-run"])
-    #expect(Bool(true))
+    #expect(BacktraceSafety.shouldReexec(stdinIsTerminal: true, backtraceSetting: nil))
+    #expect(!BacktraceSafety.shouldReexec(stdinIsTerminal: false, backtraceSetting: nil))
+    "interactive=no".withCString { setting in
+      #expect(!BacktraceSafety.shouldReexec(stdinIsTerminal: true, backtraceSetting: setting))
+    }
   }
 }
 
