@@ -1,0 +1,118 @@
+import Foundation
+import ITunesReplay
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Settings from the environment, more recorded requests, history's length, and signals.
+@Suite("Environment, options and signals")
+struct CommandLineTests {
+  @Test("--api-base wins over TUNES_API_BASE")
+  func apiBaseOverridesEnvironment() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let dead = try ReplayServer(log: ReplayServer.silentLog)
+    try dead.start()
+    let deadBase = dead.baseURL.absoluteString
+    dead.stop()
+    let environment = ["TUNES_API_BASE": deadBase]
+    let viaEnvironment = try await sandbox.run(
+      ["search", "jack", "johnson", "--limit", "3"], environment: environment)
+    #expect(viaEnvironment.exited(69), "\(viaEnvironment)")
+    let viaOption = try await sandbox.run(
+      [
+        "search", "jack", "johnson", "--limit", "3", "--api-base",
+        sandbox.server.baseURL.absoluteString,
+      ],
+      environment: environment)
+    #expect(viaOption.exited(0), "\(viaOption)")
+    #expect(viaOption.stdout.contains("Jack Johnson"))
+  }
+
+  @Test("search passes media, entity, attribute, limit and country through to the API")
+  func searchFilters() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let result = try await sandbox.tunes(
+      "search", "Slayer", "--media", "music", "--entity", "musicArtist", "--attribute",
+      "artistTerm", "--limit", "200", "--country", "GB", "--format", "json")
+    #expect(result.exited(0), "\(result)")
+    let items = try #require(OutputChecks.objects(result.standardOutput), "\(result)")
+    #expect(items.count == 56)
+    #expect(items.allSatisfy { $0["kind"] as? String == "artist" || $0["kind"] != nil })
+    #expect(items.first?["title"] as? String == "Slayer")
+  }
+
+  @Test("lookup takes comma-separated ids and --bundle-id")
+  func lookupVariants() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let pair = try await sandbox.tunes("lookup", "418075935,447188370", "--format", "ndjson")
+    #expect(pair.exited(0), "\(pair)")
+    #expect(pair.stdout.split(separator: "\n").count == 2)
+    let bundle = try await sandbox.tunes(
+      "lookup", "--bundle-id", "com.facebook.Facebook", "--format", "json")
+    #expect(bundle.exited(0), "\(bundle)")
+    #expect(OutputChecks.objects(bundle.standardOutput)?.first?["id"] as? Int == 284_882_215)
+  }
+
+  @Test("history keeps the last five searches")
+  func historyKeepsFive() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let terms = (1...7).map { "term\($0)" }
+    for term in terms {
+      try sandbox.server.register(
+        request: "/search?term=\(term)", body: Samples.searchAnswer(titles: [term]))
+      let result = try await sandbox.tunes("search", term)
+      #expect(result.exited(0), "\(result)")
+    }
+    let history = try await sandbox.tunes("history", "--format", "json")
+    #expect(history.exited(0), "\(history)")
+    let queries = OutputChecks.objects(history.standardOutput)?.compactMap {
+      $0["query"] as? String
+    }
+    #expect(queries == ["term7", "term6", "term5", "term4", "term3"])
+  }
+
+  @Test("doctor names the files under the XDG directories it was given")
+  func doctor() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let result = try await sandbox.tunes("doctor")
+    #expect(result.exited(0), "\(result)")
+    #expect(result.stderr.isEmpty)
+    #expect(result.stdout.contains("data: \(sandbox.databaseFile.path)"), "\(result)")
+    #expect(result.stdout.contains("cache: \(sandbox.responseCacheFile.path)"), "\(result)")
+    #expect(result.stdout.contains("api: \(sandbox.server.baseURL.absoluteString)"), "\(result)")
+    #expect(result.stdout.contains("colour: off"), "\(result)")
+  }
+
+  @Test("SIGINT during a request that never answers ends the process promptly")
+  func interruptHungRequest() async throws {
+    // An ignored signal stays ignored in children (a test run started in the background by a
+    // non-interactive shell ignores SIGINT); the binary would then never see it.
+    let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+    let ignored = status.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }
+      .flatMap {
+        UInt64($0.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+      }
+    if let ignored, ignored & (1 << (UInt64(SIGINT) - 1)) != 0 {
+      try Test.cancel("this test process ignores SIGINT, so its children would too")
+    }
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    sandbox.server.setFault(.hang)
+    let search = try sandbox.start("search", "jack", "johnson")
+    let waiting = await ProcessRunner.waitUntil { sandbox.server.openConnectionCount > 0 }
+    try #require(waiting, "the request never arrived: \(search.standardErrorSoFar)")
+    search.send(SIGINT)
+    let result = await search.result()
+    #expect(result.signal == SIGINT || result.exited(130), "\(result)")
+    #expect(result.duration < .seconds(14), "well before the 15 s timeout: \(result)")
+    #expect(result.stdout.isEmpty)
+  }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForEndToEndTests() {
-  #expect(Bool(true))
-}

@@ -1,0 +1,86 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `tunes replay DIR` as a long-running child: it announces its address, serves searches, and
+/// exits 0 on SIGTERM.
+@Suite("tunes replay as a separate process")
+struct ReplayCommandTests {
+  /// Starts `tunes replay` on the shared recordings and waits for its `Replaying … at URL` line.
+  private func startReplay(
+    _ sandbox: Sandbox, extra: [String] = []
+  ) async throws -> (ProcessRunner.Running, String) {
+    let replay = try sandbox.runner.start(
+      ["replay", Fixtures.sharedITunes.path, "--port", "0"] + extra)
+    let announced = await ProcessRunner.waitUntil {
+      replay.hasExited || replay.standardOutputSoFar.contains("\n")
+    }
+    let output = replay.standardOutputSoFar
+    guard announced,
+      let match = output.firstMatch(of: /Replaying .* at (http:\/\/127\.0\.0\.1:\d+)/)
+    else {
+      replay.send(SIGKILL)
+      throw Sandbox.Failure("no Replaying line: \(output) \(replay.standardErrorSoFar)")
+    }
+    return (replay, String(match.1))
+  }
+
+  @Test("tunes replay serves a search, logs it, and exits 0 on SIGTERM")
+  func replayServesSearches() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let (replay, base) = try await startReplay(sandbox)
+    #expect(base != sandbox.server.baseURL.absoluteString)
+
+    let search = try await sandbox.run(
+      ["search", "jack", "johnson", "--limit", "25", "--format", "ndjson", "--api-base", base])
+    #expect(search.exited(0), "\(search)")
+    #expect(search.stdout.split(separator: "\n").count == 25)
+    #expect(sandbox.server.requestCount == 0, "the in-test server was not used")
+    let logged = await ProcessRunner.waitUntil { replay.standardErrorSoFar.contains("/search") }
+    #expect(logged, "request log: \(replay.standardErrorSoFar)")
+
+    replay.send(SIGTERM)
+    let result = await replay.result()
+    #expect(result.exited(0), "\(result)")
+    #expect(result.duration < .seconds(30))
+    #expect(result.stdout.contains("Try: TUNES_API_BASE=\(base) tunes search"), "\(result)")
+  }
+
+  @Test("tunes replay --fault status=429 makes searches exit 75; SIGINT stops it too")
+  func replayWithFault() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let (replay, base) = try await startReplay(
+      sandbox, extra: ["--fault", "status=429", "--quiet"])
+    let search = try await sandbox.run(["search", "jack", "johnson", "--api-base", base])
+    #expect(search.exited(75), "\(search)")
+    #expect(search.stderr.contains("429"), "\(search)")
+    replay.send(SIGINT)
+    let result = await replay.result()
+    #expect(result.exited(0), "\(result)")
+    #expect(result.stderr.isEmpty, "--quiet logs nothing: \(result)")
+  }
+
+  @Test("tunes replay refuses a directory without index.tsv and a bad fault")
+  func replayBadArguments() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let missing = try await sandbox.run(["replay", sandbox.home.path, "--port", "0"])
+    #expect(missing.exited(66), "\(missing)")
+    #expect(missing.stderr.contains("index.tsv"), "\(missing)")
+    #expect(!missing.stdout.contains("Replaying"))
+    let fault = try await sandbox.run(
+      ["replay", Fixtures.sharedITunes.path, "--fault", "explode"])
+    #expect(!fault.exited(0), "\(fault)")
+    #expect(fault.stderr.contains("explode"), "\(fault)")
+    let port = try await sandbox.run([
+      "replay", Fixtures.sharedITunes.path, "--port", "http",
+    ])
+    #expect(port.exited(64), "\(port)")
+  }
+}
