@@ -70,8 +70,12 @@ struct CacheTests {
     #expect(hung.stderr.contains("cached answer from"), "\(hung)")
     #expect(hung.stderr.contains("did not answer within 1 second"), "\(hung)")
 
+    let port = sandbox.server.port
     sandbox.server.stop()
+    // Hold the port at once so no other test's server takes it before tunes connects.
+    let gone = try RefusingPort(port: port)
     let refused = try await sandbox.run(Self.search)
+    withExtendedLifetime(gone) {}
     #expect(refused.exited(0), "\(refused)")
     #expect(refused.stdout == first.stdout)
     #expect(refused.stderr.contains("cached answer from"), "\(refused)")
