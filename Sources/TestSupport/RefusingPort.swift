@@ -10,18 +10,19 @@ import Foundation
 /// A stopped server's port is free again at once, and with tests running in parallel another
 /// test's server can take it, so "connection refused" became that server's answer. While this
 /// socket holds the port nobody else can bind it, and connecting to it is refused.
-final class RefusingPort {
+public final class RefusingPort {
   /// Why the port could not be reserved.
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+  public struct Failure: Error, CustomStringConvertible {
+    /// What went wrong, with the errno.
+    public var description: String
   }
 
   /// The reserved port.
-  let port: UInt16
+  public let port: UInt16
   private let fd: Int32
 
   /// Reserves `port` on 127.0.0.1, or any free port when it is 0.
-  init(port requested: UInt16 = 0) throws {
+  public init(port requested: UInt16 = 0) throws {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
     var one: Int32 = 1
@@ -46,7 +47,7 @@ final class RefusingPort {
   }
 
   /// `http://127.0.0.1:PORT`.
-  var baseURL: String { "http://127.0.0.1:\(port)" }
+  public var baseURL: String { "http://127.0.0.1:\(port)" }
 
   deinit { Glibc.close(fd) }
 }
