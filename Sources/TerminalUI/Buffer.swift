@@ -11,9 +11,6 @@ public struct Buffer: Sendable, Equatable {
   /// The cells, row by row (`y * width + x`).
   public private(set) var cells: [Cell]
 
-  /// One-character strings for the ASCII range, so ASCII text builds no strings per cell.
-  static let asciiSymbols: [String] = (0..<128).map { String(Character(Unicode.Scalar(UInt8($0)))) }
-
   /// A buffer filled with `fill` (blank by default).
   public init(width: Int, height: Int, fill: Cell = .blank) {
     self.width = max(0, width)
@@ -82,14 +79,11 @@ public struct Buffer: Sendable, Equatable {
       break
     }
     if asciiOnly {
-      for byte in string.utf8 {
-        if x >= bounds.right { return x }
-        if x >= bounds.x {
-          set(Cell(symbol: Buffer.asciiSymbols[Int(byte)], style: style, rawWidth: 1), x: x, y: y)
-        }
-        x += 1
-      }
-      return x
+      let count = string.utf8.count
+      let first = max(x, bounds.x)
+      let end = min(x + count, bounds.right)
+      if first < end { setASCII(string.utf8, from: x, in: first..<end, y: y, style: style) }
+      return x + count <= bounds.right ? x + count : max(x, bounds.right)
     }
     for character in string {
       let w = displayWidth(of: character)
@@ -99,13 +93,40 @@ public struct Buffer: Sendable, Equatable {
         return x
       }
       if x >= bounds.x {
-        set(Cell(symbol: String(character), style: style, rawWidth: UInt8(w)), x: x, y: y)
+        set(Cell(character: character, style: style, rawWidth: UInt8(w)), x: x, y: y)
       } else if x + w > bounds.x {
         set(.blank(style), x: bounds.x, y: y)
       }
       x += w
     }
     return x
+  }
+
+  /// Writes printable ASCII `bytes` (the first at column `start`) into the cells of row `y`
+  /// in `columns`, in one pass with the same result as `set(_:x:y:)` cell by cell: a wide
+  /// cluster cut at either end of the run loses its other half.
+  private mutating func setASCII(
+    _ bytes: String.UTF8View, from start: Int, in columns: Range<Int>, y: Int, style: Style
+  ) {
+    let row = y * width
+    let first = row + columns.lowerBound
+    let last = row + columns.upperBound - 1
+    if cells[first].width == 0, columns.lowerBound > 0, cells[first - 1].width == 2 {
+      cells[first - 1] = .blank(cells[first - 1].style)
+    }
+    if cells[last].width == 2, columns.upperBound < width {
+      cells[last + 1] = .blank(cells[last].style)
+    }
+    cells.withUnsafeMutableBufferPointer { p in
+      var x = start
+      for byte in bytes {
+        if x >= columns.upperBound { break }
+        if x >= columns.lowerBound {
+          p[row + x] = Cell(code: UInt32(byte), style: style, rawWidth: 1)
+        }
+        x += 1
+      }
+    }
   }
 
   /// Writes styled spans one after another from `position`, clipped like

@@ -86,7 +86,8 @@ private struct Frame {
   let depth: ColorDepth
   var position: Position?
   var pen = PenStyle.plain
-  var link: String?
+  /// The open hyperlink's `Style.linkID` (0: none).
+  var link: UInt32 = 0
 
   init(depth: ColorDepth, at position: Position?) {
     self.depth = depth
@@ -118,20 +119,20 @@ private struct Frame {
   ) {
     let target = Position(x: x, y: y)
     if position != target { writer.move(from: position, to: target) }
-    if cell.style.hyperlink != link {
+    if cell.style.linkID != link {
       writer.hyperlink(cell.style.hyperlink)
-      link = cell.style.hyperlink
+      link = cell.style.linkID
     }
     let style = PenStyle(cell.style, depth: depth)
     if style != pen {
       writer.sgr(from: pen, to: style)
       pen = style
     }
-    writer.bytes.append(contentsOf: cell.symbol.utf8)
+    let length = cell.appendUTF8(to: &writer.bytes)
     let end = x + Int(cell.width)
     // At the last column the terminal is in its pending-wrap state, and for clusters of
     // several scalars terminals disagree on the width: position absolutely next time.
-    if end >= width || cell.symbol.utf8.count > 4 {
+    if end >= width || length > 4 {
       position = nil
     } else {
       position = Position(x: end, y: y)
@@ -139,9 +140,9 @@ private struct Frame {
   }
 
   mutating func finish(into writer: inout ANSIWriter) {
-    if link != nil {
+    if link != 0 {
       writer.hyperlink(nil)
-      link = nil
+      link = 0
     }
     if pen != .plain {
       writer.append("\u{1B}[0m")

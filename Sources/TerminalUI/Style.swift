@@ -18,24 +18,43 @@ public struct Modifiers: OptionSet, Sendable, Hashable {
 
 /// How a cell looks: colours, attributes and an optional OSC 8 hyperlink target.
 public struct Style: Sendable, Hashable {
+  /// The foreground as `Color.packed`: colours are stored as plain integers so comparing
+  /// styles (once per cell per frame) costs a few instructions.
+  var foregroundCode: UInt32
+  /// The background as `Color.packed`.
+  var backgroundCode: UInt32
+
   /// The foreground (text) colour.
-  public var foreground: Color
+  public var foreground: Color {
+    get { Color(packed: foregroundCode) }
+    set { foregroundCode = newValue.packed }
+  }
   /// The background colour.
-  public var background: Color
+  public var background: Color {
+    get { Color(packed: backgroundCode) }
+    set { backgroundCode = newValue.packed }
+  }
   /// Bold, dim, italic, underline, reverse.
   public var modifiers: Modifiers
+  /// The hyperlink's number in `StringTable.links` plus one; 0 for none. A number keeps the
+  /// style a plain value that copies without reference counting.
+  var linkID: UInt32
+
   /// A URL the terminal should open when the cell is clicked (OSC 8), or `nil`.
-  public var hyperlink: String?
+  public var hyperlink: String? {
+    get { linkID == 0 ? nil : StringTable.links.string(for: linkID - 1) }
+    set { linkID = newValue.map { StringTable.links.id(for: $0) + 1 } ?? 0 }
+  }
 
   /// Creates a style; every part defaults to the terminal's plain text.
   public init(
     foreground: Color = .default, background: Color = .default, modifiers: Modifiers = [],
     hyperlink: String? = nil
   ) {
-    self.foreground = foreground
-    self.background = background
+    self.foregroundCode = foreground.packed
+    self.backgroundCode = background.packed
     self.modifiers = modifiers
-    self.hyperlink = hyperlink
+    self.linkID = hyperlink.map { StringTable.links.id(for: $0) + 1 } ?? 0
   }
 
   /// The terminal's plain text style.
@@ -84,10 +103,10 @@ public struct Style: Sendable, Hashable {
   /// modifiers are added.
   public func patched(onto base: Style) -> Style {
     var s = base
-    if foreground != .default { s.foreground = foreground }
-    if background != .default { s.background = background }
+    if foregroundCode != 0 { s.foregroundCode = foregroundCode }
+    if backgroundCode != 0 { s.backgroundCode = backgroundCode }
     s.modifiers.formUnion(modifiers)
-    if let hyperlink { s.hyperlink = hyperlink }
+    if linkID != 0 { s.linkID = linkID }
     return s
   }
 }

@@ -50,7 +50,7 @@ public struct TextField: Sendable {
         buffer.set(.blank(style), x: max(x, row.x), y: row.y)
         continue
       }
-      buffer.set(Cell(symbol: String(c), style: style, rawWidth: UInt8(w)), x: x, y: row.y)
+      buffer.set(Cell(character: c, style: style, rawWidth: UInt8(w)), x: x, y: row.y)
     }
     return Position(x: row.x + cursorColumn - state.scrollOffset, y: row.y)
   }

@@ -124,7 +124,8 @@ enum WidthTables {
 // (then add the ranges 3400-4DBF, 4E00-9FFF, F900-FAFF, 20000-2FFFD, 30000-3FFFD)
 //
 // import Foundation
-// let eaw = Set(try! String(contentsOfFile: "eaw.txt", encoding: .utf8).split(separator: "\n").map { UInt32($0)! })
+// let text = try String(contentsOfFile: "eaw.txt", encoding: .utf8)  // in a throwing main
+// let eaw = Set(text.split(separator: "\n").compactMap { UInt32($0) })
 // var wide: [UInt32] = []
 // var zero: [UInt32] = []
 // for cp in UInt32(0)..<0x110000 {

@@ -29,7 +29,9 @@ enum CLIError: Error {
       default: return ExitCode.usage
       }
     case .client(let error): return error.exitClass.rawValue
-    case .storage: return ExitCode.cannotCreate
+    case .storage(let error):
+      if case .invalidImport = error { return ExitCode.dataError }
+      return ExitCode.cannotCreate
     case .file(_, let code): return code
     case .other: return ExitCode.failure
     }
@@ -41,7 +43,14 @@ enum CLIError: Error {
     case .usage(let text, let command):
       let help = command.isEmpty ? "tunes --help" : "tunes \(command) --help"
       return "tunes: \(text)\nRun '\(help)' for usage."
-    case .catalog(let error): return Self.describe(error)
+    case .catalog(let error):
+      var text = Self.describe(error)
+      if case .invalidValue(_, let value, let allowed) = error,
+        let near = Suggest.nearest(value, in: allowed)
+      {
+        text += "\nDid you mean \"\(near)\"?"
+      }
+      return text
     case .client(let error): return Self.describe(error)
     case .storage(let error): return Self.describe(error)
     case .file(let text, _): return "tunes: \(text)"

@@ -90,7 +90,8 @@ enum FavoritesCommand {
           data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
           throw CLIError.file(
-            "cannot read \(path): \(NetworkOptions.describe(error))", code: ExitCode.noInput)
+            "cannot read \(path): \(FileErrors.describe(error, path: path))", code: ExitCode.noInput
+          )
         }
         let records = try store.records(fromJSON: data)
         let summary = try store.importRecords(records)

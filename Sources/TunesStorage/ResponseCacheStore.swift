@@ -51,17 +51,21 @@ public struct ResponseCacheStore: Sendable {
   /// When the mark cannot be written (full disk, read-only file, another writer past every
   /// retry) the entry is still returned: offline, reading matters more than LRU order.
   public func lookup(key: String) throws -> StoredResponse? {
-    let rows: [SQLiteRow]
     do {
-      rows = try database.query(
+      // Mark it most recently used; a repeated hit on the newest entry writes nothing.
+      try database.execute(
         """
         UPDATE responses SET used_seq = (SELECT max(used_seq) + 1 FROM responses)
-        WHERE key = ?1 RETURNING body, fetched_at
+        WHERE key = ?1 AND used_seq < (SELECT max(used_seq) FROM responses)
         """, [.text(key)])
     } catch StorageError.diskFull, StorageError.readOnly, StorageError.busy {
-      rows = try database.query(
-        "SELECT body, fetched_at FROM responses WHERE key = ?1", [.text(key)])
+      // Reading still works when the use mark cannot be written.
     }
+    let rows = try database.query(
+      """
+      SELECT b.body, r.fetched_at FROM responses r JOIN response_bodies b ON b.key = r.key
+      WHERE r.key = ?1
+      """, [.text(key)])
     return rows.first.map {
       StoredResponse(
         body: $0[0].data ?? Data(), fetchedAt: $0[1].date ?? Date(timeIntervalSince1970: 0))
@@ -78,11 +82,16 @@ public struct ResponseCacheStore: Sendable {
     try database.transaction { db in
       try db.execute(
         """
-        INSERT INTO responses (key, body, fetched_at, used_seq, size)
-        VALUES (?1, ?2, ?3, (SELECT coalesce(max(used_seq), 0) + 1 FROM responses), ?4)
-        ON CONFLICT (key) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at,
+        INSERT INTO responses (key, fetched_at, used_seq, size)
+        VALUES (?1, ?2, (SELECT coalesce(max(used_seq), 0) + 1 FROM responses), ?3)
+        ON CONFLICT (key) DO UPDATE SET fetched_at = excluded.fetched_at,
           used_seq = excluded.used_seq, size = excluded.size
-        """, [.text(key), .blob(body), .date(fetchedAt), .integer(Int64(size))])
+        """, [.text(key), .date(fetchedAt), .integer(Int64(size))])
+      try db.execute(
+        """
+        INSERT INTO response_bodies (key, body) VALUES (?1, ?2)
+        ON CONFLICT (key) DO UPDATE SET body = excluded.body
+        """, [.text(key), .blob(body)])
       try db.execute(
         """
         DELETE FROM responses WHERE key IN (
@@ -90,6 +99,7 @@ public struct ResponseCacheStore: Sendable {
             SELECT key, sum(size) OVER (ORDER BY used_seq DESC) AS running FROM responses)
           WHERE running > ?1)
         """, [.integer(Int64(capacityBytes))])
+      try db.execute("DELETE FROM response_bodies WHERE key NOT IN (SELECT key FROM responses)")
     }
     return true
   }
@@ -97,12 +107,18 @@ public struct ResponseCacheStore: Sendable {
   /// Forgets one entry. - Returns: whether there was one.
   @discardableResult
   public func remove(key: String) throws -> Bool {
-    try database.execute("DELETE FROM responses WHERE key = ?1", [.text(key)]) > 0
+    try database.transaction { db in
+      try db.execute("DELETE FROM response_bodies WHERE key = ?1", [.text(key)])
+      return try db.execute("DELETE FROM responses WHERE key = ?1", [.text(key)]) > 0
+    }
   }
 
   /// Forgets every entry.
   public func clear() throws {
-    try database.execute("DELETE FROM responses")
+    try database.transaction { db in
+      try db.execute("DELETE FROM response_bodies")
+      try db.execute("DELETE FROM responses")
+    }
   }
 
   /// The bytes held (bodies plus keys), the figure the cap applies to.

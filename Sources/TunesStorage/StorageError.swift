@@ -39,7 +39,7 @@ extension StorageError: LocalizedError {
     case .corrupt(let path):
       return "The database \(path) is damaged or is not a tunes database."
     case .busy(let path):
-      return "The database \(path) stayed locked by another tunes process."
+      return "The database \(path) stayed locked by another process."
     case .migrationFailed(let path, let version, let reason):
       return "Updating the database \(path) to schema version \(version) failed: \(reason)."
     case .newerSchema(let path, let found, let supported):

@@ -43,6 +43,24 @@ public enum StorageSchema {
           size INTEGER NOT NULL
         );
         CREATE INDEX responses_lru ON responses(used_seq);
-        """)
+        """),
+    // Bodies move to their own table, so marking an entry as used rewrites a few bytes instead of
+    // the whole body. The cache is disposable: version 1's entries are dropped, not copied.
+    SchemaMigration(
+      version: 2,
+      sql: """
+        DROP TABLE responses;
+        CREATE TABLE responses (
+          key TEXT PRIMARY KEY,
+          fetched_at REAL NOT NULL,
+          used_seq INTEGER NOT NULL,
+          size INTEGER NOT NULL
+        );
+        CREATE INDEX responses_lru ON responses(used_seq);
+        CREATE TABLE response_bodies (
+          key TEXT PRIMARY KEY,
+          body BLOB NOT NULL
+        );
+        """),
   ]
 }

@@ -15,7 +15,12 @@ import TunesTUI
 enum RenderBench {
   static let columns = 200
   static let rows = 60
-  static let passes = 10
+  /// Passes down and up the results; `TUNES_BENCH_RENDER_PASSES` lowers it for profiling under
+  /// callgrind.
+  static let passes =
+    ProcessInfo.processInfo.environment["TUNES_BENCH_RENDER_PASSES"].flatMap { Int($0) }.map {
+      max(1, $0)
+    } ?? 10
 
   /// Prints: per-frame time (render + diff) median and p99, the render/diff split, and bytes
   /// written per scroll step against a full redraw of the same frame.

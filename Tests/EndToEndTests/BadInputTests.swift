@@ -89,14 +89,7 @@ struct BadInputTests {
     let result = try await sandbox.run(typo.arguments)
     #expect(result.exited(64), "\(result)")
     #expect(result.stdout.isEmpty)
-    withKnownIssue(
-      """
-      bug: SearchQuery's entity/attribute validation (CatalogError) lists the allowed values \
-      but the CLI never adds Suggest.nearest's "Did you mean"
-      """
-    ) {
-      #expect(result.stderr.contains(typo.suggestion), "\(result.stderr)")
-    }
+    #expect(result.stderr.contains(typo.suggestion), "\(result.stderr)")
   }
 }
 

@@ -83,10 +83,16 @@ struct CommandLineTests {
     let result = try await sandbox.tunes("doctor")
     #expect(result.exited(0), "\(result)")
     #expect(result.stderr.isEmpty)
-    #expect(result.stdout.contains("data: \(sandbox.databaseFile.path)"), "\(result)")
-    #expect(result.stdout.contains("cache: \(sandbox.responseCacheFile.path)"), "\(result)")
-    #expect(result.stdout.contains("api: \(sandbox.server.baseURL.absoluteString)"), "\(result)")
-    #expect(result.stdout.contains("colour: off"), "\(result)")
+    let lines = result.stdout.split(separator: "\n").map {
+      $0.split(separator: " ", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+    let report = Dictionary(lines.filter { $0.count == 2 }.map { ($0[0], $0[1]) }) { a, _ in a }
+    #expect(report["data"] == sandbox.databaseFile.path, "\(result)")
+    #expect(
+      report["cache"] == sandbox.responseCacheFile.deletingLastPathComponent().path, "\(result)")
+    #expect(report["api"] == sandbox.server.baseURL.absoluteString, "\(result)")
+    #expect(report["size"] == "not a terminal", "\(result)")
+    #expect(report["terminal"] != nil && report["colour"] != nil && report["hyperlinks"] != nil)
   }
 
   @Test("SIGINT during a request that never answers ends the process promptly")

@@ -105,14 +105,7 @@ struct FavoritesTests {
     #expect(result.exited(66), "\(result)")
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("cannot read \(path)"), "\(result)")
-    withKnownIssue(
-      """
-      bug: FavoritesCommand prints the NSError's debug description ("Error Domain=\
-      NSCocoaErrorDomain Code=260 … UserInfo={…}") instead of "No such file or directory"
-      """
-    ) {
-      #expect(!result.stderr.contains("Error Domain"), "\(result.stderr)")
-    }
+    #expect(!result.stderr.contains("Error Domain"), "\(result.stderr)")
   }
 
   @Test("a listing cut off by a closed pipe (| head) exits 0 without an error")

@@ -128,3 +128,35 @@ struct ResponseCacheStoreTests {
     #expect(try cache.database.userVersion() == StorageSchema.responseCache.count)
   }
 }
+
+@Suite("ResponseCacheStore schema")
+struct ResponseCacheSchemaTests {
+  @Test("a version-1 cache (bodies in the entry row) is replaced by version 2 and keeps working")
+  func upgradeFromVersionOne() throws {
+    let database = try SQLiteDatabase.inMemory()
+    try database.migrate(Array(StorageSchema.responseCache.prefix(1)))
+    try database.execute(
+      "INSERT INTO responses (key, body, fetched_at, used_seq, size) VALUES ('k', x'41', 0, 1, 2)")
+    try database.migrate(StorageSchema.responseCache)
+    #expect(try database.userVersion() == 2)
+    let cache = try ResponseCacheStore(database: database, capacityBytes: 1_000)
+    #expect(try cache.count() == 0)
+    #expect(try cache.store(key: "k", body: Data("B".utf8), fetchedAt: fixedDate))
+    #expect(try cache.lookup(key: "k")?.body == Data("B".utf8))
+  }
+
+  @Test("marking an entry as used leaves its body alone, and eviction removes bodies too")
+  func bodiesFollowEntries() throws {
+    let cache = try ResponseCacheStore(database: SQLiteDatabase.inMemory(), capacityBytes: 30)
+    try cache.store(key: "a", body: Data(repeating: 65, count: 10), fetchedAt: fixedDate)
+    try cache.store(key: "b", body: Data(repeating: 66, count: 10), fetchedAt: fixedDate)
+    #expect(try cache.lookup(key: "a")?.body.count == 10)  // a is now the newest
+    try cache.store(key: "c", body: Data(repeating: 67, count: 10), fetchedAt: fixedDate)
+    #expect(try cache.lookup(key: "b") == nil)
+    #expect(try cache.lookup(key: "a") != nil)
+    let orphans = try cache.database.query(
+      "SELECT count(*) FROM response_bodies WHERE key NOT IN (SELECT key FROM responses)")
+    #expect(orphans.first?[0].int64 == 0)
+    #expect(try cache.database.query("SELECT count(*) FROM response_bodies").first?[0].int64 == 2)
+  }
+}

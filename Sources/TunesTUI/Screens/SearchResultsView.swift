@@ -115,12 +115,17 @@ enum SearchResultsView {
         for (column, index) in zip(columns, row) {
           let visible = column.intersection(area)
           guard !visible.isEmpty else { continue }
-          var tile = Buffer(width: column.width, height: column.height)
-          TileView(
+          let view = TileView(
             item: items[index], isSelected: showSelection && index == search.selection,
-            isFavorite: state.app.favoriteIDs.contains(items[index].id), isDimmed: dimmed
-          ).render(in: tile.area, buffer: &tile)
-          buffer.draw(tile, at: Position(x: column.x, y: column.y), clippedTo: area)
+            isFavorite: state.app.favoriteIDs.contains(items[index].id), isDimmed: dimmed)
+          if visible == column {
+            // Wholly inside the area: drawn in place (a tile writes only inside its rect).
+            view.render(in: column, buffer: &buffer)
+          } else {
+            var tile = Buffer(width: column.width, height: column.height)
+            view.render(in: tile.area, buffer: &tile)
+            buffer.draw(tile, at: Position(x: column.x, y: column.y), clippedTo: area)
+          }
           hits.add(visible, .tile(index))
         }
       }

@@ -66,42 +66,30 @@ public struct TileView: Widget, Sendable {
 
   private func renderFull(in text: Rect, base: Style, buffer: inout Buffer) {
     guard !text.isEmpty else { return }
-    let star = isFavorite ? "★" : ""
-    let badgeRoom = text.width - (isFavorite ? 2 : 0)
+    let layout = TileTextCache.text(for: item, width: text.width, height: text.height)
     buffer.set(
-      string: truncate(item.kind.displayName, toWidth: badgeRoom),
+      string: isFavorite ? layout.favoriteBadge : layout.badge,
       at: Position(x: text.x, y: text.y), style: Theme.badge(for: item.kind).patched(onto: base),
       clippedTo: text.row(0))
     if isFavorite {
       buffer.set(
-        string: star, at: Position(x: text.right - 1, y: text.y),
+        string: "★", at: Position(x: text.right - 1, y: text.y),
         style: base.fg(Theme.star), clippedTo: text.row(0))
     }
-    let title = DisplayText.clean(item.title) ?? "Untitled"
-    let facts = ItemFacts.tile(item)
-    let factRows = facts.count > 1 ? 2 : facts.count
-    let wrapped = Paragraph.wrap(title, width: text.width)
-    let titleRows = max(1, min(wrapped.count, text.height - 1 - factRows))
     var y = text.y + 1
-    for i in 0..<titleRows {
-      var line = i < wrapped.count ? wrapped[i] : ""
-      if i == titleRows - 1 && wrapped.count > titleRows {
-        line = truncate(line + " …", toWidth: text.width)
-      }
-      buffer.set(
-        string: truncate(line, toWidth: text.width), at: Position(x: text.x, y: y),
-        style: Theme.title.patched(onto: base), clippedTo: text)
+    let titleStyle = Theme.title.patched(onto: base)
+    for line in layout.titleLines {
+      buffer.set(string: line, at: Position(x: text.x, y: y), style: titleStyle, clippedTo: text)
       y += 1
     }
-    if let first = facts.first {
+    if let first = layout.firstFact {
       buffer.set(
-        string: truncate(first, toWidth: text.width), at: Position(x: text.x, y: y),
-        style: Theme.text.patched(onto: base), clippedTo: text)
+        string: first, at: Position(x: text.x, y: y), style: Theme.text.patched(onto: base),
+        clippedTo: text)
       y += 1
     }
-    let rest = facts.dropFirst().joined(separator: " · ")
     buffer.set(
-      string: truncate(rest, toWidth: text.width), at: Position(x: text.x, y: y),
+      string: layout.otherFacts, at: Position(x: text.x, y: y),
       style: Theme.secondary.patched(onto: base), clippedTo: text)
   }
 
