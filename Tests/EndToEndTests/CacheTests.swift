@@ -72,8 +72,15 @@ struct CacheTests {
 
     let port = sandbox.server.port
     sandbox.server.stop()
-    // Hold the port at once so no other test's server takes it before tunes connects.
-    let gone = try RefusingPort(port: port)
+    // Hold the port so no other test's server takes it before tunes connects. The stopped
+    // server's closing sockets can hold it a moment, so retry briefly; should that fail, go on
+    // without the hold.
+    var gone: RefusingPort?
+    for _ in 0..<200 {
+      gone = try? RefusingPort(port: port)
+      if gone != nil { break }
+      try await Task.sleep(for: .milliseconds(10))
+    }
     let refused = try await sandbox.run(Self.search)
     withExtendedLifetime(gone) {}
     #expect(refused.exited(0), "\(refused)")
