@@ -38,10 +38,7 @@ run: release
 
 test: deps
 	$(SWIFT) build --build-tests
-	# --no-parallel: run Swift Testing tests one at a time. Several suites block a thread on purpose
-	# (SQLite busy waits, child processes, a server's stop()); on a 2-core machine two of them at once
-	# can starve Swift's cooperative pool and stall the run.
-	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --no-parallel
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
 lint:

@@ -44,9 +44,11 @@ public final class TestClock: Sendable {
   /// - Throws: `CancellationError` when the calling task is cancelled.
   nonisolated(nonsending) public func sleep(for duration: Duration) async throws {
     try Task.checkCancellation()
-    let id = state.withLock { state -> Int in
+    // The deadline is fixed when the sleep is asked for, so a sleeper that registers only
+    // after time has moved past it wakes at once instead of never.
+    let (id, deadline) = state.withLock { state -> (Int, Duration) in
       defer { state.nextID += 1 }
-      return state.nextID
+      return (state.nextID, state.now + duration)
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
@@ -55,8 +57,8 @@ public final class TestClock: Sendable {
           if state.cancelledBeforeRegistering.remove(id) != nil {
             return .failure(CancellationError())
           }
-          if duration <= .zero { return .success(()) }
-          state.sleepers[id] = Sleeper(deadline: state.now + duration, continuation: continuation)
+          if duration <= .zero || deadline <= state.now { return .success(()) }
+          state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
           return nil
         }
         if let immediate { continuation.resume(with: immediate) }

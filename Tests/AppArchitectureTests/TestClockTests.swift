@@ -14,6 +14,9 @@ struct TestClockTests {
       try await clock.sleep(for: .seconds(5))
       woke = true
     }
+    // Under load the task may not have reached its sleep yet; advancing first would leave its
+    // deadline beyond every later advance and task.value would never return.
+    try #require(await clock.waitForSleepers(count: 1, timeout: .seconds(10)))
     await clock.advance(by: .seconds(4))
     #expect(!woke)
     #expect(clock.pendingSleepers == 1)

@@ -70,8 +70,19 @@ struct CacheTests {
     #expect(hung.stderr.contains("cached answer from"), "\(hung)")
     #expect(hung.stderr.contains("did not answer within 1 second"), "\(hung)")
 
+    let port = sandbox.server.port
     sandbox.server.stop()
+    // Hold the port so no other test's server takes it before tunes connects. The stopped
+    // server's closing sockets can hold it a moment, so retry briefly; should that fail, go on
+    // without the hold.
+    var gone: RefusingPort?
+    for _ in 0..<200 {
+      gone = try? RefusingPort(port: port)
+      if gone != nil { break }
+      try await Task.sleep(for: .milliseconds(10))
+    }
     let refused = try await sandbox.run(Self.search)
+    withExtendedLifetime(gone) {}
     #expect(refused.exited(0), "\(refused)")
     #expect(refused.stdout == first.stdout)
     #expect(refused.stderr.contains("cached answer from"), "\(refused)")

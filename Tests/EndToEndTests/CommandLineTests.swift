@@ -14,11 +14,8 @@ struct CommandLineTests {
   func apiBaseOverridesEnvironment() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let dead = try ReplayServer(log: ReplayServer.silentLog)
-    try dead.start()
-    let deadBase = dead.baseURL.absoluteString
-    dead.stop()
-    let environment = ["TUNES_API_BASE": deadBase]
+    let dead = try RefusingPort()
+    let environment = ["TUNES_API_BASE": dead.baseURL]
     let viaEnvironment = try await sandbox.run(
       ["search", "jack", "johnson", "--limit", "3"], environment: environment)
     #expect(viaEnvironment.exited(69), "\(viaEnvironment)")
@@ -30,6 +27,7 @@ struct CommandLineTests {
       environment: environment)
     #expect(viaOption.exited(0), "\(viaOption)")
     #expect(viaOption.stdout.contains("Jack Johnson"))
+    withExtendedLifetime(dead) {}
   }
 
   @Test("search passes media, entity, attribute, limit and country through to the API")

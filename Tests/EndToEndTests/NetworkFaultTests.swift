@@ -107,16 +107,15 @@ struct NetworkFaultTests {
   func connectionRefused(transport: String) async throws {
     let sandbox = try makeSandbox(transport)
     defer { sandbox.close() }
-    // A port that was bound and is now closed.
-    let closed = try ReplayServer(log: ReplayServer.silentLog)
-    try closed.start()
-    let base = closed.baseURL.absoluteString
-    closed.stop()
-    let result = try await sandbox.run(Self.search + ["--api-base", base])
+    // A port bound by a socket that never listens (kept for the test, so no other test's
+    // server can take it meanwhile).
+    let closed = try RefusingPort()
+    let result = try await sandbox.run(Self.search + ["--api-base", closed.baseURL])
     #expect(result.exited(69), "\(result)")
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("refused"), "\(result)")
     #expect(result.stderr.contains("127.0.0.1"), "\(result)")
+    withExtendedLifetime(closed) {}
   }
 
   @Test(

@@ -76,14 +76,16 @@ struct ConnectionTests {
   func deadlineOnManualClock() async throws {
     let clock = ManualClock()
     let cancelled = Counter()
+    // Hangs until cancelled without a real timer: an hour-long Task.sleep left a far-off
+    // dispatch timer armed, and with it the shorter sleeps of the whole parallel run stopped
+    // firing (every test waiting, no thread busy).
     let hanging = HTTPTransport { _ in
-      do {
-        try await Task.sleep(for: .seconds(3600))
-      } catch {
-        cancelled.increment()
-        throw ClientError.cancelled
-      }
-      return TransportResponse(status: 200)
+      let (stream, keepOpen) = AsyncStream<Never>.makeStream()
+      for await _ in stream {}  // a stream's iteration ends when the task is cancelled
+      withExtendedLifetime(keepOpen) {}
+      guard Task.isCancelled else { return TransportResponse(status: 200) }
+      cancelled.increment()
+      throw ClientError.cancelled
     }
     let transport = hanging.withDeadline(seconds: 15, clock: clock.clientClock)
     let url = try #require(URL(string: "https://itunes.apple.com/search?term=x"))
@@ -95,7 +97,9 @@ struct ConnectionTests {
         return error as? ClientError
       }
     }
-    #expect(await eventually { clock.sleeperCount == 1 })
+    // If the deadline never starts, stop and cancel: nothing would move the clock again.
+    defer { task.cancel() }
+    try #require(await eventually { clock.sleeperCount == 1 })
     clock.advance(by: .seconds(14))
     #expect(clock.sleeperCount == 1)
     clock.advance(by: .seconds(1))

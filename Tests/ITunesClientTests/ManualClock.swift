@@ -28,11 +28,14 @@ final class ManualClock: @unchecked Sendable {
   /// Every duration a sleeper asked for, in order.
   var requestedSleeps: [Duration] { lock.withLock { requested } }
 
+  /// Sleeps until `advance(by:)` passes `duration` from the moment of the call. The deadline is
+  /// fixed when the sleep is asked for, so a sleeper that registers only after a test saw the
+  /// request and advanced the clock wakes at once instead of never.
   func sleep(for duration: Duration) async throws {
-    let id = lock.withLock { () -> Int in
+    let (id, deadline) = lock.withLock { () -> (Int, Duration) in
       nextID += 1
       requested.append(duration)
-      return nextID
+      return (nextID, current + duration)
     }
     guard duration > .zero else { return try Task.checkCancellation() }
     try await withTaskCancellationHandler {
@@ -44,7 +47,12 @@ final class ManualClock: @unchecked Sendable {
           continuation.resume(throwing: CancellationError())
           return
         }
-        sleepers.append(Sleeper(id: id, deadline: current + duration, continuation: continuation))
+        if deadline <= current {
+          lock.unlock()
+          continuation.resume()
+          return
+        }
+        sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
         lock.unlock()
       }
     } onCancel: {

@@ -23,7 +23,9 @@ struct RateLimiterTests {
       try await limiter.acquire()
       done.increment()
     }
-    #expect(await eventually { clock.sleeperCount == 1 })
+    // If the waiter never sleeps, stop and cancel it: nothing would move the clock again.
+    defer { waiter.cancel() }
+    try #require(await eventually { clock.sleeperCount == 1 })
     #expect(clock.requestedSleeps.last == .seconds(3))
     clock.advance(by: .milliseconds(2999))
     #expect(clock.sleeperCount == 1)
@@ -61,10 +63,13 @@ struct RateLimiterTests {
         done.increment()
       }
     }
-    #expect(await eventually { done.count == 20 && clock.sleeperCount == 5 })
+    // If a step fails, stop and cancel the waiters: nothing would move the clock again.
+    defer { for task in tasks { task.cancel() } }
+    try #require(await eventually { done.count == 20 && clock.sleeperCount == 5 })
     for round in 1...5 {
       clock.advance(by: .seconds(3))
-      #expect(await eventually { done.count == 20 + round && clock.sleeperCount == 5 - round })
+      try #require(
+        await eventually { done.count == 20 + round && clock.sleeperCount == 5 - round })
     }
     for task in tasks { try await task.value }
     #expect(done.count == 25)
@@ -94,7 +99,8 @@ struct RateLimiterTests {
     #expect(await limiter.waitTime() == .seconds(60))
     #expect(await !limiter.tryAcquire())
     let waiter = Task { try await limiter.acquire() }
-    #expect(await eventually { clock.sleeperCount == 1 })
+    defer { waiter.cancel() }
+    try #require(await eventually { clock.sleeperCount == 1 })
     clock.advance(by: .seconds(60))
     try await waiter.value
     #expect(await limiter.waitTime() == nil)

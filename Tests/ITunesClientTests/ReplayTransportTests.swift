@@ -162,10 +162,11 @@ struct ReplayTransportTests {
 
   @Test("a refused connection is a cannot-connect error", arguments: HTTPTransport.Kind.allCases)
   func connectionRefused(kind: HTTPTransport.Kind) async throws {
-    let port = try TinyServer.closedPort()
-    let error = await fetchError(
-      try liveClient(base: "http://127.0.0.1:\(port)", kind: kind), helloWorld)
+    // Held for the whole test: a closed port could be taken by another test's server meanwhile.
+    let refusing = try RefusingPort()
+    let error = await fetchError(try liveClient(base: refusing.baseURL, kind: kind), helloWorld)
     #expect(error == .cannotConnect(host: "127.0.0.1"))
     #expect(error?.exitClass == .unavailable)
+    withExtendedLifetime(refusing) {}
   }
 }

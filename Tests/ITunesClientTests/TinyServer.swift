@@ -118,13 +118,6 @@ final class TinyServer: @unchecked Sendable {
     }
     return (fd, UInt16(bigEndian: address.sin_port))
   }
-
-  /// A loopback port with nothing listening: bound, then closed.
-  static func closedPort() throws -> UInt16 {
-    let (fd, port) = try listen()
-    close(fd)
-    return port
-  }
 }
 
 extension [UInt8] {

@@ -237,9 +237,13 @@ struct ReplayServerTests {
   @Test("wait() returns once another thread calls stop()")
   func waitUntilStopped() async throws {
     let server = try TestClient.ownServer()
-    let waiter = Task.detached {
-      server.wait()
-      return true
+    // wait() blocks its thread until stop(): keep it off the cooperative pool, where it could
+    // hold one of the few threads the rest of this test (and others) need to reach stop().
+    let waiter = Task {
+      await DedicatedThread.run {
+        server.wait()
+        return true
+      }
     }
     _ = try await TestClient.get(server, "/lookup?id=42")
     server.stop()

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 @testable import TerminalPOSIX
@@ -29,7 +30,7 @@ struct SignalRestoreTests {
   }
 
   @Test("Ctrl-Z restores, continuing re-enters, SIGTERM restores and kills with SIGTERM")
-  func signals() throws {
+  func signals() async throws {
     guard ProcessInfo.processInfo.environment[Self.childVariable] == nil else { return }
     let pty = try PseudoTerminal()
     var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
@@ -38,25 +39,26 @@ struct SignalRestoreTests {
     let child = try launchChild(on: pty)
     defer { if child.isRunning { kill(child.processIdentifier, SIGKILL) } }
     var output: [UInt8] = []
-    #expect(pty.waitFor(&output, toContain: "READY"))
+    #expect(await pty.awaitOutput(&output, toContain: "READY"))
 
     // Dispatch registers signal sources asynchronously; SIGWINCH is registered last, so once
     // a resize is reported every handler is live.
-    let resized = pty.waitFor(&output, toContain: "<resized>") {
-      kill(child.processIdentifier, SIGWINCH)
+    let childID = child.processIdentifier
+    let resized = await pty.awaitOutput(&output, toContain: "<resized>") {
+      kill(childID, SIGWINCH)
     }
     #expect(resized)
 
     kill(child.processIdentifier, SIGTSTP)
-    #expect(waitUntil { Modes(pty.attributes()) == before })
+    #expect(await waitUntil { Modes(pty.attributes()) == before })
     kill(child.processIdentifier, SIGCONT)
-    #expect(pty.waitFor(&output, toContain: "<resumed>"))
+    #expect(await pty.awaitOutput(&output, toContain: "<resumed>"))
     #expect(Modes(pty.attributes()) != before)
 
     output = []
     kill(child.processIdentifier, SIGTERM)
-    #expect(waitUntil { !child.isRunning })
-    child.waitUntilExit()
+    #expect(await waitUntil { !child.isRunning })
+    await DedicatedThread.run { child.waitUntilExit() }
     #expect(child.terminationReason == .uncaughtSignal)
     #expect(child.terminationStatus == SIGTERM)
     #expect(Modes(pty.attributes()) == before)
@@ -81,15 +83,17 @@ struct SignalRestoreTests {
     return process
   }
 
-  /// Polls `condition` every 50 ms for up to 10 s.
-  private func waitUntil(_ condition: () -> Bool) -> Bool {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !condition() {
-      guard ContinuousClock.now < deadline else { return false }
-      var none = pollfd(fd: -1, events: 0, revents: 0)
-      _ = poll(&none, 0, 50)
+  /// Polls `condition` every 50 ms for up to 10 s, on a thread of its own (the waits block).
+  private func waitUntil(_ condition: @escaping @Sendable () -> Bool) async -> Bool {
+    await DedicatedThread.run {
+      let deadline = ContinuousClock.now + .seconds(10)
+      while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        var none = pollfd(fd: -1, events: 0, revents: 0)
+        _ = poll(&none, 0, 50)
+      }
+      return true
     }
-    return true
   }
 }
 
@@ -108,5 +112,21 @@ extension PseudoTerminal {
       if got > 0 { output += buffer[..<got] }
     }
     return true
+  }
+
+  /// `waitFor(_:toContain:nudge:)` on a thread of its own, so its blocking polls (up to 10 s)
+  /// never hold one of the cooperative pool's few threads.
+  func awaitOutput(
+    _ output: inout [UInt8], toContain marker: String,
+    nudge: @escaping @Sendable () -> Void = {}
+  ) async -> Bool {
+    let start = output
+    let (found, result) = await DedicatedThread.run { () -> (Bool, [UInt8]) in
+      var collected = start
+      let found = self.waitFor(&collected, toContain: marker, nudge: nudge)
+      return (found, collected)
+    }
+    output = result
+    return found
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import TerminalPOSIX
@@ -47,18 +48,24 @@ struct TerminalIOTests {
     #expect(pipe(&fds) == 0)
     _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
     let payload = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-    let readFD = fds[0]
-    let reader = Task.detached { () -> [UInt8] in
-      var received: [UInt8] = []
-      var buffer = [UInt8](repeating: 0, count: 8192)
-      while true {
-        let got = read(readFD, &buffer, buffer.count)
-        if got <= 0 { return received }
-        received.append(contentsOf: buffer[..<got])
+    let (readFD, writeFD) = (fds[0], fds[1])
+    // Both ends block (read, and poll on a full pipe), so each runs on a thread of its own: on
+    // the cooperative pool the writer could wait forever for a reader that never gets a thread.
+    let reader = Task {
+      await DedicatedThread.run { () -> [UInt8] in
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while true {
+          let got = read(readFD, &buffer, buffer.count)
+          if got <= 0 { return received }
+          received.append(contentsOf: buffer[..<got])
+        }
       }
     }
-    try TerminalWriter(fd: fds[1]).write(payload)
-    close(fds[1])
+    try await DedicatedThread.run {
+      try TerminalWriter(fd: writeFD).write(payload)
+      close(writeFD)
+    }
     let received = await reader.value
     close(fds[0])
     #expect(received.count == payload.count)

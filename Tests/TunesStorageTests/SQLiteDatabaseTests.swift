@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TunesStorage
@@ -98,7 +99,7 @@ struct SQLiteDatabaseTests {
   }
 
   @Test("two connections writing at once from two threads both succeed")
-  func concurrentWriters() throws {
+  func concurrentWriters() async throws {
     let dir = try TemporaryDirectory()
     defer { dir.remove() }
     let path = dir.path + "/shared.sqlite"
@@ -106,19 +107,22 @@ struct SQLiteDatabaseTests {
     try setup.execute("CREATE TABLE t (writer INTEGER, n INTEGER)")
     let connections = [try SQLiteDatabase(path: path), try SQLiteDatabase(path: path)]
     let failures = FailureLog()
-    DispatchQueue.concurrentPerform(iterations: 2) { writer in
-      do {
-        for n in 0..<200 {
-          try connections[writer].transaction { db in
-            try db.execute(
-              "INSERT INTO t VALUES (?1, ?2)", [.integer(Int64(writer)), .integer(Int64(n))])
-            _ = try db.query("SELECT count(*) FROM t")
+    // The writers block in SQLite's busy wait: keep them off the cooperative pool.
+    await DedicatedThread.run {
+      DispatchQueue.concurrentPerform(iterations: 2) { writer in
+        do {
+          for n in 0..<200 {
+            try connections[writer].transaction { db in
+              try db.execute(
+                "INSERT INTO t VALUES (?1, ?2)", [.integer(Int64(writer)), .integer(Int64(n))])
+              _ = try db.query("SELECT count(*) FROM t")
+            }
+            try connections[writer].execute(
+              "INSERT INTO t VALUES (?1, ?2)", [.integer(Int64(writer)), .integer(Int64(-1))])
           }
-          try connections[writer].execute(
-            "INSERT INTO t VALUES (?1, ?2)", [.integer(Int64(writer)), .integer(Int64(-1))])
+        } catch {
+          failures.append("\(error)")
         }
-      } catch {
-        failures.append("\(error)")
       }
     }
     #expect(failures.all.isEmpty)
@@ -126,7 +130,7 @@ struct SQLiteDatabaseTests {
   }
 
   @Test("a writer that holds the lock makes the other one wait, not fail")
-  func writerWaitsForLock() throws {
+  func writerWaitsForLock() async throws {
     let dir = try TemporaryDirectory()
     defer { dir.remove() }
     let path = dir.path + "/locked.sqlite"
@@ -136,7 +140,9 @@ struct SQLiteDatabaseTests {
     let holding = DispatchSemaphore(value: 0)
     let done = DispatchSemaphore(value: 0)
     let failures = FailureLog()
-    DispatchQueue.global().async {
+    // Both writers block (a semaphore, SQLite's busy wait), so each gets a thread of its own
+    // rather than one of the cooperative pool's few threads (or the global queue's).
+    Thread.detachNewThread {
       do {
         try first.transaction { db in
           try db.execute("INSERT INTO t VALUES ('first')")
@@ -148,9 +154,11 @@ struct SQLiteDatabaseTests {
       }
       done.signal()
     }
-    holding.wait()
-    try second.transaction { try $0.execute("INSERT INTO t VALUES ('second')") }
-    done.wait()
+    try await DedicatedThread.run {
+      holding.wait()
+      try second.transaction { try $0.execute("INSERT INTO t VALUES ('second')") }
+      done.wait()
+    }
     #expect(failures.all.isEmpty)
     #expect(
       try second.query("SELECT who FROM t ORDER BY rowid").map { $0[0] } == [

@@ -32,10 +32,14 @@ struct ProgramLoopTests {
     let items = try Samples.items(Samples.mixed)
     let loop = makeLoop(items: items)
     let run = Task { await loop.run() }
+    // If the search never lands, stop here: "q" would be typed into the query box and
+    // run.value would never return.
+    defer { terminal.continuation.yield(.eof) }
     terminal.type("jack")
-    #expect(await eventually { loop.state.query.text == "jack" })
+    try #require(await eventually { loop.state.query.text == "jack" })
     terminal.send([0x0D])
-    #expect(await eventually { loop.state.app.search.results.loadedValue?.count == items.count })
+    try #require(
+      await eventually { loop.state.app.search.results.loadedValue?.count == items.count })
     #expect(await eventually { self.terminal.output.contains("Star Wars: The Force") })
     #expect(loop.frame?.buffer.text.contains("25 results") == true)
     terminal.type("q")
