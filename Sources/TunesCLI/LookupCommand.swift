@@ -39,14 +39,7 @@ enum LookupCommand {
       throw CLIError.wrap(error)
     }
     let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
-    let client = try NetworkOptions.client(parsed, context: context)
-    let response: CatalogResponse
-    do {
-      response = try await client.lookup(query)
-    } catch {
-      throw CLIError.wrap(error)
-    }
-    NetworkOptions.noteSource(response, context: context)
+    let response = try await NetworkOptions.fetch(query.request, parsed, context: context)
     try Output.items(response.page, format: format, context: context)
     return ExitCode.success
   }

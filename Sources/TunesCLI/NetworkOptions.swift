@@ -56,6 +56,22 @@ enum NetworkOptions {
       store: store, policy: ResponseCachePolicy(mode: mode, now: context.now))
   }
 
+  /// Sends one request with the client these options configure, and notes on stderr when the answer
+  /// came from the cache because the network failed.
+  static func fetch(
+    _ request: CatalogRequest, _ parsed: ArgumentParser.Parsed, context: CLIContext
+  ) async throws(CLIError) -> CatalogResponse {
+    let client = try client(parsed, context: context)
+    let response: CatalogResponse
+    do {
+      response = try await client.fetch(request)
+    } catch {
+      throw CLIError.wrap(error)
+    }
+    noteSource(response, context: context)
+    return response
+  }
+
   /// Writes the stale-answer note when a response came from the cache because the network failed.
   static func noteSource(_ response: CatalogResponse, context: CLIContext) {
     guard case .cache(let fetchedAt, let stale, let because) = response.source,

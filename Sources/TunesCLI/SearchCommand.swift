@@ -47,14 +47,7 @@ enum SearchCommand {
       throw CLIError.wrap(error)
     }
     let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
-    let client = try NetworkOptions.client(parsed, context: context)
-    let response: CatalogResponse
-    do {
-      response = try await client.search(query)
-    } catch {
-      throw CLIError.wrap(error)
-    }
-    NetworkOptions.noteSource(response, context: context)
+    let response = try await NetworkOptions.fetch(query.request, parsed, context: context)
     if !parsed.has("no-history") { HistoryRecorder.record(query, context: context) }
     try Output.items(response.page, format: format, context: context)
     return ExitCode.success
