@@ -7,20 +7,44 @@ extension AppFeature {
   /// Pushes a detail for `item` and starts its lookups (cancelled when it is popped).
   func openDetail(_ state: inout AppState, item: CatalogItem) -> Effect<AppAction> {
     let country = state.filters.country
-    let detailsQuery = DetailLookups.details(for: item, country: country)
-    let tracksQuery = DetailLookups.tracks(for: item, country: country)
-    let authorQuery = DetailLookups.author(for: item, country: country)
+    let hasDetails = DetailLookups.details(for: item, country: country) != nil
+    let hasTracks = DetailLookups.tracks(for: item, country: country) != nil
+    let hasAuthor = DetailLookups.author(for: item, country: country) != nil
     let detail = DetailState(
-      item: item, details: detailsQuery == nil ? .idle : .loading(previous: nil),
-      tracks: tracksQuery == nil ? nil : .loading(previous: nil),
-      author: authorQuery == nil ? nil : .loading(previous: nil))
+      item: item, details: hasDetails ? .loading(previous: nil) : .idle,
+      tracks: hasTracks ? .loading(previous: nil) : nil,
+      author: hasAuthor ? .loading(previous: nil) : nil)
     state.stack.append(.detail(detail))
-    let depth = state.stack.count - 1
+    return detailLookups(
+      for: item, country: country, details: true, tracks: true, author: true,
+      depth: state.stack.count - 1)
+  }
+
+  /// Runs again the lookups of the top detail's blocks that failed (`r` on a detail).
+  func retryDetail(_ state: inout AppState) -> Effect<AppAction> {
+    guard case .detail(var detail)? = state.stack.last else { return .none }
+    let retryDetails = detail.details.error != nil
+    let retryTracks = detail.tracks?.error != nil
+    let retryAuthor = detail.author?.error != nil
+    guard retryDetails || retryTracks || retryAuthor else { return .none }
+    if retryDetails { detail.details = detail.details.reloading }
+    if retryTracks { detail.tracks = detail.tracks?.reloading }
+    if retryAuthor { detail.author = detail.author?.reloading }
+    state.stack[state.stack.count - 1] = .detail(detail)
+    return detailLookups(
+      for: detail.item, country: state.filters.country, details: retryDetails,
+      tracks: retryTracks, author: retryAuthor, depth: state.stack.count - 1)
+  }
+
+  /// The lookups behind a detail's blocks, the chosen ones only, cancelled with the detail.
+  private func detailLookups(
+    for item: CatalogItem, country: String?, details: Bool, tracks: Bool, author: Bool, depth: Int
+  ) -> Effect<AppAction> {
     let client = dependencies.client
     let clock = dependencies.clock
     var effects: [Effect<AppAction>] = []
     let id = item.id
-    if let query = detailsQuery {
+    if details, let query = DetailLookups.details(for: item, country: country) {
       effects.append(
         lookup(query, client: client, clock: clock) { result in
           .detail(
@@ -29,7 +53,7 @@ extension AppFeature {
               result.map { DetailLookups.detailsItem(in: $0.page, for: item) ?? item }))
         })
     }
-    if let query = tracksQuery {
+    if tracks, let query = DetailLookups.tracks(for: item, country: country) {
       effects.append(
         lookup(query, client: client, clock: clock) { result in
           .detail(
@@ -37,7 +61,7 @@ extension AppFeature {
               itemID: id, result.map { DetailLookups.trackItems(in: $0.page, for: item) }))
         })
     }
-    if let query = authorQuery {
+    if author, let query = DetailLookups.author(for: item, country: country) {
       effects.append(
         lookup(query, client: client, clock: clock) { result in
           .detail(

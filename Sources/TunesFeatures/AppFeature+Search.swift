@@ -45,6 +45,7 @@ extension AppFeature {
       state.search.grouped.toggle()
       return .none
     case .retryRequested:
+      if case .detail? = state.stack.last { return retryDetail(&state) }
       guard let submitted = state.search.submitted else { return .none }
       return startSearch(
         &state, term: submitted.term, filters: submitted.filters, limit: submitted.limit,

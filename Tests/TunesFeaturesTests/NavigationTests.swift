@@ -204,6 +204,41 @@ struct NavigationTests {
     try await store.finish()
   }
 
+  @Test("r on a detail retries only the blocks that failed; with none failed it does nothing")
+  func retryFailedBlocks() async throws {
+    var item = Samples.item(1, .song)
+    item.collection = "Album"
+    var full = item
+    full.genre = "Rock"
+    let fullItem = full
+    let client = ITunesClient.mock { request in
+      #expect(request.pathAndQuery == "/lookup?id=1")
+      return CatalogPage(items: [fullItem])
+    }
+    let failed = DetailState(
+      item: item, details: .failed(.client(.offline), previous: nil),
+      author: .loaded(AuthorBlock(author: nil, works: [Samples.item(3, .album)])))
+    let store = makeStore(AppState(stack: [.detail(failed)]), Samples.dependencies(client: client))
+    try await store.send(.retryRequested) {
+      $0.stack = [
+        .detail(
+          DetailState(
+            item: item, details: .loading(previous: nil),
+            author: .loaded(AuthorBlock(author: nil, works: [Samples.item(3, .album)]))))
+      ]
+    }
+    try await store.receive(.detail(.detailsLoaded(itemID: 1, .success(fullItem)))) {
+      $0.stack = [
+        .detail(
+          DetailState(
+            item: item, details: .loaded(fullItem),
+            author: .loaded(AuthorBlock(author: nil, works: [Samples.item(3, .album)]))))
+      ]
+    }
+    try await store.send(.retryRequested)
+    try await store.finish()
+  }
+
   @Test("the detail scrolls, focuses works, and Enter opens the focused work")
   func detailKeys() async throws {
     let item = Samples.item(1, .song, authorID: 2)

@@ -149,6 +149,7 @@ public enum KeyMap {
     case .right, .character("l"): return [.selectionMoved(.right)] + showWorks()
     case .character("o"): return [.detail(.openStoreLinkRequested)]
     case .character("a"): return [.detail(.openAuthorLinkRequested)]
+    case .character("r"): return [.retryRequested]
     default: return commonKeys(key)
     }
   }

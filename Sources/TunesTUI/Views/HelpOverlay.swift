@@ -52,6 +52,7 @@ public struct HelpOverlay: Sendable {
         Entry(keys: "Enter", action: "open the picked work"),
         Entry(keys: "o", action: "open in Apple's store"),
         Entry(keys: "a", action: "open author's page"),
+        Entry(keys: "r", action: "retry a failed block"),
         Entry(keys: "*", action: "favourite on/off"),
       ]),
     Section(
