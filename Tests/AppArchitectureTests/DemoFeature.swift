@@ -108,6 +108,14 @@ final class RecordingSearch: Sendable {
 
   var recorded: [Outcome] { outcomes.withLock { $0 } }
 
+  /// Waits (polling, at most about 5 s) until `count` outcomes are recorded: a cancelled task records
+  /// its outcome only when it next runs, after the store has already let go of it.
+  func waitForOutcomes(_ count: Int) async throws {
+    for _ in 0..<5_000 where recorded.count < count {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+  }
+
   nonisolated(nonsending) func search(_ query: String) async throws -> [String] {
     do {
       try await clock.sleep(for: delay)

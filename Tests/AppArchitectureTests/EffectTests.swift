@@ -83,6 +83,7 @@ struct EffectTests {
     #expect(store.inFlightEffectCount == 0)
     await clock.run()
     try await store.finish()
+    try await search.waitForOutcomes(1)
     #expect(search.recorded == [.cancelled("")])
   }
 
@@ -99,6 +100,7 @@ struct EffectTests {
     try await store.send(.queryChanged("new")) { $0.query = "new" }
     await clock.advance(by: .milliseconds(300))
     try await store.receive(.searchTriggered) { $0.requestID = 2 }
+    try await search.waitForOutcomes(1)
     #expect(search.recorded == [.cancelled("old")])
     await clock.advance(by: .seconds(1))
     try await store.receive(.searchResponse(id: 2, results: ["NEW"])) {

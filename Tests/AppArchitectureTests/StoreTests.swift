@@ -39,7 +39,7 @@ struct StoreTests {
   }
 
   @Test("cancelling all effects stops them and they observe it")
-  func cancelAll() async {
+  func cancelAll() async throws {
     let clock = TestClock()
     let search = RecordingSearch(clock: clock.clock)
     let store = Store(
@@ -49,7 +49,7 @@ struct StoreTests {
     #expect(await clock.waitForSleepers(count: 1))
     store.cancelAllEffects()
     await store.finish()
-    for _ in 0..<1000 where search.recorded.isEmpty { await Task.yield() }
+    try await search.waitForOutcomes(1)
     #expect(search.recorded == [.cancelled("x")])
     #expect(clock.pendingSleepers == 0)
   }
