@@ -2,6 +2,7 @@ import Foundation
 import ITunesCatalog
 import ITunesClient
 import TunesStorage
+import TunesTUI
 
 /// Options shared by every command that reaches the network, and the client they configure.
 enum NetworkOptions {
@@ -33,18 +34,9 @@ enum NetworkOptions {
     let mode: ResponseCachePolicy.Mode =
       parsed.has("offline") ? .offline : parsed.has("no-cache") ? .disabled : .normal
     guard mode != .disabled else { return base }
-    let store: ClientCacheStore
+    let store: ClientResponseCache
     do {
-      let cache = try TunesStorage.ResponseCacheStore.open(paths: context.paths, now: context.now)
-      store = ClientCacheStore(
-        load: { key in
-          (try? cache.lookup(key: key)).flatMap { $0 }.map {
-            CachedResponse(body: $0.body, fetchedAt: $0.fetchedAt)
-          }
-        },
-        save: { key, response in
-          _ = try? cache.store(key: key, body: response.body, fetchedAt: response.fetchedAt)
-        })
+      store = try ResponseCacheBridge.openThrowing(paths: context.paths, now: context.now)
     } catch {
       if mode == .offline { throw CLIError.wrap(error) }
       context.err(

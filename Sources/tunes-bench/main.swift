@@ -5,6 +5,7 @@ import ITunesCatalog
 import ITunesClient
 import ITunesReplay
 import TunesStorage
+import TunesTUI
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
@@ -71,7 +72,7 @@ let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
 defer { try? FileManager.default.removeItem(at: temporary) }
 let paths = StoragePaths(environment: ["HOME": temporary.path])
 let cacheStore = try TunesStorage.ResponseCacheStore.open(paths: paths)
-let hook = BenchCache.hook(cacheStore)
+let hook = ResponseCacheBridge.hook(cacheStore)
 let cached = network.caching(store: hook, policy: ResponseCachePolicy())
 _ = try await cached.search(query)  // fill
 let before = server.requestCount

@@ -1,4 +1,4 @@
 import ITunesClient
 
 /// ITunesClient's cache hook (named apart from TunesStorage's store of the same name).
-typealias ClientResponseCache = ResponseCacheStore
+public typealias ClientResponseCache = ResponseCacheStore

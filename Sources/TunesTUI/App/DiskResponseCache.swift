@@ -2,4 +2,4 @@ import TunesStorage
 
 /// TunesStorage's SQLite response cache (named apart from ITunesClient's hook of the same
 /// name).
-typealias DiskResponseCache = ResponseCacheStore
+public typealias DiskResponseCache = ResponseCacheStore

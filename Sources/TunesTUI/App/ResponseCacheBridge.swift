@@ -2,16 +2,16 @@ import Foundation
 import ITunesClient
 import TunesStorage
 
-/// Connects the client's response-cache hook to the SQLite cache in `$XDG_CACHE_HOME`.
+/// Connects the client's response-cache hook to the SQLite cache in `$XDG_CACHE_HOME`; used by the
+/// app, the command line and the benchmarks.
 ///
 /// Both modules name their type `ResponseCacheStore`, and `ITunesClient` is also a type
 /// name, so this file spells them through the aliases defined beside each import.
-enum ResponseCacheBridge {
-  /// The client's cache hook over the on-disk cache; a cache that cannot be opened gives
-  /// `nil` (the app then runs without one). A failed read is a miss, a failed write dropped.
-  static func open(paths: StoragePaths) -> ClientResponseCache? {
-    guard let disk = try? DiskResponseCache.open(paths: paths) else { return nil }
-    return ClientResponseCache(
+public enum ResponseCacheBridge {
+  /// The client's cache hook over an opened on-disk cache. A failed read is a miss, a failed write
+  /// is dropped: the cache never turns an answer into an error.
+  public static func hook(_ disk: DiskResponseCache) -> ClientResponseCache {
+    ClientResponseCache(
       load: { key in
         guard let stored = try? disk.lookup(key: key) else { return nil }
         return CachedResponse(body: stored.body, fetchedAt: stored.fetchedAt)
@@ -19,5 +19,19 @@ enum ResponseCacheBridge {
       save: { key, response in
         _ = try? disk.store(key: key, body: response.body, fetchedAt: response.fetchedAt)
       })
+  }
+
+  /// Opens the on-disk cache and returns the client's hook over it.
+  /// - Throws: the storage error when the cache cannot be opened.
+  public static func openThrowing(
+    paths: StoragePaths, now: @escaping @Sendable () -> Date = { Date() }
+  ) throws -> ClientResponseCache {
+    hook(try DiskResponseCache.open(paths: paths, now: now))
+  }
+
+  /// The hook over the on-disk cache, or `nil` when it cannot be opened (the app then runs
+  /// without one).
+  static func open(paths: StoragePaths) -> ClientResponseCache? {
+    try? openThrowing(paths: paths)
   }
 }

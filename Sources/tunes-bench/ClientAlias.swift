@@ -1,4 +1,0 @@
-import ITunesClient
-
-/// The client module's cache hook type, named unambiguously.
-typealias ITunesClientCacheStore = ResponseCacheStore
