@@ -37,13 +37,13 @@ run: release
 	SWIFT_BACKTRACE=interactive=no .build/release/tunes $(ARGS)
 
 test: deps
+	bash Scripts/check-imports.sh
 	$(SWIFT) build --build-tests
-	# One test at a time: on 2 cores the timing bounds of the process and tmux tests have the most
-	# room. A parallel run (plain `swift test`) also passes, in about half the time.
-	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --no-parallel
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
 lint:
+	bash Scripts/check-imports.sh
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
 format:

@@ -34,24 +34,28 @@ let package = Package(
     .target(name: "TerminalPOSIX", dependencies: ["TerminalUI"]),
     .target(
       name: "TunesTUI",
-      dependencies: [
-        "TunesFeatures", "TerminalUI", "TerminalPOSIX", "TunesStorage", "ITunesClient",
-      ]),
+      dependencies: ["TunesFeatures", "AppArchitecture", "TerminalUI", "TerminalPOSIX"]),
 
-    // Command line, replay server, executable.
-    .target(name: "ITunesReplay"),
+    // The replay server, the composition root, the command line and the executable.
+    .target(name: "ITunesReplay", dependencies: ["ITunesCatalog"]),
+    .target(
+      name: "TunesLive",
+      dependencies: [
+        "ITunesCatalog", "ITunesClient", "TunesStorage", "AppArchitecture", "TunesFeatures",
+        "TerminalUI", "TerminalPOSIX", "ITunesReplay",
+      ]),
     .target(
       name: "TunesCLI",
       dependencies: [
-        "ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TunesTUI", "TerminalUI",
-        "TerminalPOSIX",
+        "ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TunesLive", "TerminalUI",
       ]),
-    .executableTarget(name: "tunes", dependencies: ["TunesCLI"]),
+    .executableTarget(
+      name: "tunes", dependencies: ["TunesCLI", "TunesLive", "TunesTUI", "TerminalPOSIX"]),
     .executableTarget(
       name: "tunes-bench",
       dependencies: [
         "ITunesCatalog", "ITunesClient", "ITunesReplay", "TunesStorage", "TerminalUI", "TunesTUI",
-        "TunesFeatures",
+        "TunesFeatures", "TunesLive",
       ]),
 
     // Tests.
@@ -78,6 +82,12 @@ let package = Package(
       name: "TunesTUITests",
       dependencies: ["TunesTUI", "TunesFeatures", "TerminalUI", "TestSupport"],
       exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "TunesLiveTests",
+      dependencies: [
+        "TunesLive", "TunesFeatures", "ITunesCatalog", "ITunesClient", "TunesStorage",
+        "TerminalPOSIX", "TestSupport",
+      ]),
     .testTarget(
       name: "TunesCLITests",
       dependencies: [

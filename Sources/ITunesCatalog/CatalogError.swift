@@ -53,17 +53,19 @@ extension CatalogError: LocalizedError {
     }
   }
 
-  /// What a person can do about it.
+  /// What a person can do about it, in words any front end can show (no command-line flags or
+  /// keys: the command line and the app each add their own advice).
   public var recoverySuggestion: String? {
     switch self {
     case .emptyTerm:
-      return "Give a word to search for, e.g. `tunes search jack johnson`."
+      return "Give a word to search for, e.g. jack johnson."
     case .invalidValue, .outOfRange, .notValidForMedia, .invalidLookup:
-      return "Correct the value and try again; `--help` lists the options."
+      return "Correct the value and try again."
     case .apple:
       return "Check the ids and parameters; Apple's message names the key it did not accept."
     case .malformed, .notITunesDocument:
-      return "Try again later; if it persists, check --api-base points at the iTunes API."
+      return
+        "Try again later; if it persists, check that the API base URL points at the iTunes API."
     }
   }
 

@@ -168,26 +168,26 @@ extension ClientError: LocalizedError {
     }
   }
 
-  /// What a person can do about it.
+  /// What a person can do about it, in words any front end can show (no command-line flags or
+  /// keys: the command line and the app each add their own advice).
   public var recoverySuggestion: String? {
     switch self {
     case .invalidBaseURL:
-      return "Use an https:// URL, or http:// only for 127.0.0.1, ::1 or localhost "
-        + "(--api-base or TUNES_API_BASE)."
+      return "Use an https:// URL, or http:// only for 127.0.0.1, ::1 or localhost."
     case .invalidTimeout:
-      return "Give --timeout a number of seconds greater than 0, e.g. --timeout 15."
+      return "Give a number of seconds greater than 0, e.g. 15."
     case .invalidTransport:
       return "Set TUNES_HTTP_TRANSPORT to urlsession or curl, or unset it."
     case .cannotConnect:
-      return "Check --api-base or TUNES_API_BASE; if it points at a replay server, start it."
+      return "Check the API base URL; if it points at a replay server, start it."
     case .hostNotFound, .offline:
-      return "Check the network connection, or use --offline to answer from the cache."
+      return "Check the network connection, or answer from the local cache."
     case .timedOut:
-      return "Try again, or allow more time with --timeout SECONDS."
+      return "Try again, or allow more time."
     case .truncated, .transport, .serverError, .unexpectedStatus:
       return "Try again in a moment."
     case .tooLarge:
-      return "Ask for fewer results with --limit."
+      return "Ask for fewer results."
     case .cancelled:
       return "Run the request again."
     case .rateLimited:
@@ -195,11 +195,11 @@ extension ClientError: LocalizedError {
     case .invalidRequest:
       return "Check the ids and options; Apple's message names the value it did not accept."
     case .notFound:
-      return "Check that --api-base points at the iTunes API."
+      return "Check that the API base URL points at the iTunes API."
     case .decoding(let error):
       return error.recoverySuggestion
     case .offlineCacheMiss:
-      return "Run it once online or drop --offline."
+      return "Run it once online first."
     }
   }
 

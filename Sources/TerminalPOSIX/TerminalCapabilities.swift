@@ -1,17 +1,7 @@
+import TerminalUI
+
 /// What the terminal can do, from the environment and from the start-up probe.
 public struct TerminalCapabilities: Sendable, Equatable {
-  /// How many colours the terminal shows.
-  public enum ColorDepth: String, Sendable, Equatable {
-    /// No colour: `NO_COLOR` is set or the terminal is `dumb`.
-    case none
-    /// The 16 ANSI colours.
-    case ansi16
-    /// The 256-colour palette.
-    case ansi256
-    /// 24-bit colour.
-    case truecolor
-  }
-
   /// Whether a feature is known to work.
   public enum Support: String, Sendable, Equatable {
     /// It works.
@@ -22,7 +12,7 @@ public struct TerminalCapabilities: Sendable, Equatable {
     case unknown
   }
 
-  /// Colour depth, from `NO_COLOR`, `COLORTERM` and `TERM`.
+  /// Colour depth, from `NO_COLOR`, `COLORTERM` and `TERM` (``ColorDepth/from(environment:)``).
   public var colorDepth: ColorDepth
   /// OSC 8 hyperlinks, from `TERM_PROGRAM`, `VTE_VERSION`, `TERM` and friends.
   public var hyperlinks: Support
@@ -39,21 +29,8 @@ public struct TerminalCapabilities: Sendable, Equatable {
   /// Capabilities guessed from environment variables; `synchronizedOutput` stays unknown.
   public static func fromEnvironment(_ environment: [String: String]) -> TerminalCapabilities {
     TerminalCapabilities(
-      colorDepth: colorDepth(environment), hyperlinks: hyperlinks(environment),
+      colorDepth: ColorDepth.from(environment: environment), hyperlinks: hyperlinks(environment),
       synchronizedOutput: .unknown)
-  }
-
-  /// The colour depth: `NO_COLOR` → none; `COLORTERM` truecolor/24bit → truecolor;
-  /// `TERM` ending in `-256color` → 256; `dumb` → none; else 16.
-  public static func colorDepth(_ environment: [String: String]) -> ColorDepth {
-    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
-    let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
-    if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
-    let term = environment["TERM"]?.lowercased() ?? ""
-    if term.hasSuffix("-direct") { return .truecolor }
-    if term.hasSuffix("256color") { return .ansi256 }
-    if term == "dumb" { return .none }
-    return .ansi16
   }
 
   /// OSC 8 hyperlink support, by known terminals; tmux and screen are unknown (tmux 3.4+

@@ -22,6 +22,11 @@ public struct TerminalHost: Sendable {
   /// The window size at start, when known.
   public let initialSize: WindowSize?
 
+  /// Whether standard input and standard output are both terminals (the app can run).
+  public static var standardStreamsAreTerminals: Bool {
+    isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+  }
+
   /// Enters raw mode, probes the terminal and starts reading input.
   /// - Parameters:
   ///   - session: the terminal, standard input and output by default.

@@ -13,16 +13,19 @@ public enum ColorDepth: Sendable, Hashable, CaseIterable {
 extension ColorDepth {
   /// The colour depth the environment asks for: `.none` when `NO_COLOR` is set (to anything
   /// but the empty string) or `TERM` is `dumb`; `.truecolor` when `COLORTERM` is `truecolor`
-  /// or `24bit`; `.ansi256` when `TERM` contains `256color`; otherwise `.ansi16`.
+  /// or `24bit`, or `TERM` ends in `-direct`; `.ansi256` when `TERM` contains `256color`;
+  /// otherwise `.ansi16`. This is the one detector: the app, doctor and the command line use it.
   ///
   /// Pass the process environment; whether output is a terminal at all is the caller's
   /// check.
   public static func from(environment: [String: String]) -> ColorDepth {
     if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
-    let term = environment["TERM"] ?? ""
+    let term = (environment["TERM"] ?? "").lowercased()
     if term == "dumb" { return .none }
     let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
-    if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
+    if colorTerm == "truecolor" || colorTerm == "24bit" || term.hasSuffix("-direct") {
+      return .truecolor
+    }
     if term.contains("256color") { return .ansi256 }
     return .ansi16
   }

@@ -7,9 +7,9 @@
 // medial vowels and final consonants (U+1160-U+11FF, U+D7B0-U+D7FF) and the variation
 // selectors. U+00AD SOFT HYPHEN stays width 1, as terminals draw it.
 //
-// To regenerate: dump the W/F code points with Python, then run the Swift script
-// reproduced (as comments) at the end of this file, which merges them with the properties
-// above into sorted inclusive ranges.
+// Regenerate with Scripts/generate-width-tables.swift (see its header), which merges the
+// W/F code points dumped by Scripts/dump-east-asian-width.py with the properties above into
+// sorted inclusive ranges.
 
 /// Sorted, non-overlapping range tables used by `displayWidth(of:)`.
 enum WidthTables {
@@ -117,45 +117,3 @@ enum WidthTables {
     0x1FACD, 0x1FADC, 0x1FADF, 0x1FAEA, 0x1FAEF, 0x1FAF8, 0x20000, 0x2FFFD, 0x30000, 0x3FFFD,
   ]
 }
-
-// Generator (swiftc -O gen.swift && ./gen), after:
-// python3 -c "import unicodedata as u; print('\\n'.join(str(c) for c in range(0x110000)
-//   if u.category(chr(c)) != 'Cn' and u.east_asian_width(chr(c)) in 'WF'))" > eaw.txt
-// (then add the ranges 3400-4DBF, 4E00-9FFF, F900-FAFF, 20000-2FFFD, 30000-3FFFD)
-//
-// import Foundation
-// let text = try String(contentsOfFile: "eaw.txt", encoding: .utf8)  // in a throwing main
-// let eaw = Set(text.split(separator: "\n").compactMap { UInt32($0) })
-// var wide: [UInt32] = []
-// var zero: [UInt32] = []
-// for cp in UInt32(0)..<0x110000 {
-//   guard let s = Unicode.Scalar(cp) else { continue }
-//   let p = s.properties
-//   let gc = p.generalCategory
-//   var isZero = gc == .nonspacingMark || gc == .enclosingMark || (gc == .format && cp != 0xAD)
-//   if (0x1160...0x11FF).contains(cp) || (0xD7B0...0xD7FF).contains(cp) { isZero = true }
-//   if (0xFE00...0xFE0F).contains(cp) || (0xE0100...0xE01EF).contains(cp) { isZero = true }
-//   if isZero { zero.append(cp); continue }
-//   if eaw.contains(cp) || p.isEmojiPresentation { wide.append(cp) }
-// }
-// func ranges(_ a: [UInt32]) -> [(UInt32, UInt32)] {
-//   var r: [(UInt32, UInt32)] = []
-//   for c in a { if let l = r.last, l.1 + 1 == c { r[r.count-1].1 = c } else { r.append((c, c)) } }
-//   return r
-// }
-// func emit(_ name: String, _ a: [UInt32]) {
-//   let r = ranges(a)
-//   print("  /// \(r.count) inclusive ranges, flattened as lower, upper, lower, upper, ...")
-//   print("  static let \(name): [UInt32] = [")
-//   var line = "   "
-//   for (lo, hi) in r {
-//     let item = " 0x" + String(lo, radix: 16, uppercase: true) + ", 0x" + String(hi, radix: 16, uppercase: true) + ","
-//     if line.count + item.count > 98 { print(line); line = "   " }
-//     line += item
-//   }
-//   if line != "   " { print(line) }
-//   print("  ]")
-// }
-// emit("zeroWidth", zero)
-// print("")
-// emit("wide", wide)

@@ -1,6 +1,6 @@
 import Foundation
 import ITunesClient
-import TunesTUI
+import TunesLive
 
 /// `tunes [--api-base URL] [--timeout SECONDS] [--offline | --no-cache]`: the terminal app.
 enum AppCommand {
@@ -33,9 +33,16 @@ enum AppCommand {
     }
     let mode: ResponseCachePolicy.Mode =
       parsed.has("offline") ? .offline : parsed.has("no-cache") ? .disabled : .normal
-    return await TunesApp.run(
-      environment: context.environment, apiBase: parsed.value("api-base"),
-      timeout: parsed.value("timeout"), cacheMode: mode)
+    let configuration: ClientConfiguration
+    do {
+      configuration = try ClientConfiguration.resolve(
+        apiBase: parsed.value("api-base"), timeout: parsed.value("timeout"),
+        environment: context.environment)
+    } catch {
+      throw .client(error)
+    }
+    return await context.startApp(
+      AppLaunch(configuration: configuration, cacheMode: mode, environment: context.environment))
   }
 }
 

@@ -26,6 +26,12 @@ struct CLIContext: Sendable {
   var paths: StoragePaths
   /// The wall clock.
   var now: @Sendable () -> Date
+  /// Runs the terminal app (the executable wires the live one in; tests leave the default,
+  /// which says no app is linked).
+  var startApp: TunesCLI.AppStarter = { _ in
+    FileOutput.write(Array("tunes: this build has no terminal app.\n".utf8), to: STDERR_FILENO)
+    return ExitCode.failure
+  }
 
   /// Writes a string to standard output.
   func out(_ text: String) { writeOut(Array(text.utf8)) }

@@ -44,23 +44,26 @@ enum CLIError: Error {
       let help = command.isEmpty ? "tunes --help" : "tunes \(command) --help"
       return "tunes: \(text)\nRun '\(help)' for usage."
     case .catalog(let error):
-      var text = Self.describe(error)
+      var text = Self.describe(error, suggestion: CLIAdvice.suggestion(for: error))
       if case .invalidValue(_, let value, let allowed) = error,
         let near = Suggest.nearest(value, in: allowed)
       {
         text += "\nDid you mean \"\(near)\"?"
       }
       return text
-    case .client(let error): return Self.describe(error)
+    case .client(let error):
+      return Self.describe(error, suggestion: CLIAdvice.suggestion(for: error))
     case .storage(let error): return Self.describe(error)
     case .file(let text, _): return "tunes: \(text)"
     case .other(let text): return "tunes: \(text)"
     }
   }
 
-  static func describe(_ error: any LocalizedError) -> String {
+  /// "tunes: what happened" and, on the next line, what to do (the error's own advice unless
+  /// `suggestion` words it for the command line).
+  static func describe(_ error: any LocalizedError, suggestion: String? = nil) -> String {
     var text = "tunes: " + (error.errorDescription ?? "\(error)")
-    if let suggestion = error.recoverySuggestion { text += "\n" + suggestion }
+    if let advice = suggestion ?? error.recoverySuggestion { text += "\n" + advice }
     return text
   }
 

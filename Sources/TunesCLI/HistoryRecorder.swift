@@ -1,12 +1,13 @@
 import Foundation
 import ITunesCatalog
+import TunesLive
 import TunesStorage
 
 /// Records submitted searches in the history, unless the config file turns history off.
 enum HistoryRecorder {
   /// Records `query` with its filters; storage problems become a note on stderr, never a failure.
   static func record(_ query: SearchQuery, context: CLIContext) {
-    guard Config.load(context: context).recordHistory else { return }
+    guard ConfigFile.loadOrDefaults(from: context.paths.configFile).recordsHistory else { return }
     do {
       let database = try TunesDatabase.open(paths: context.paths, now: context.now)
       if let recovery = database.recovery { context.err("tunes: " + recovery.message) }
@@ -28,20 +29,5 @@ enum HistoryRecorder {
     filters["lang"] = query.language?.rawValue
     filters["explicit"] = query.explicit.map { $0 ? "yes" : "no" }
     return filters
-  }
-}
-
-/// The parts of `$XDG_CONFIG_HOME/tunes/config.json` the command line reads.
-struct Config {
-  /// `"history": false` turns history recording off.
-  var recordHistory = true
-
-  static func load(context: CLIContext) -> Config {
-    var config = Config()
-    guard let data = try? Data(contentsOf: context.paths.configFile),
-      let value = try? JSONParser.parse([UInt8](data))
-    else { return config }
-    if case .bool(let flag)? = value["history"] { config.recordHistory = flag }
-    return config
   }
 }

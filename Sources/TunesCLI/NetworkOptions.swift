@@ -1,8 +1,8 @@
 import Foundation
 import ITunesCatalog
 import ITunesClient
+import TunesLive
 import TunesStorage
-import TunesTUI
 
 /// Options shared by every command that reaches the network, and the client they configure.
 enum NetworkOptions {
@@ -34,7 +34,7 @@ enum NetworkOptions {
     let mode: ResponseCachePolicy.Mode =
       parsed.has("offline") ? .offline : parsed.has("no-cache") ? .disabled : .normal
     guard mode != .disabled else { return base }
-    let store: ClientResponseCache
+    let store: ResponseCacheStore
     do {
       store = try ResponseCacheBridge.openThrowing(paths: context.paths, now: context.now)
     } catch {

@@ -1,6 +1,6 @@
 import Foundation
 import ITunesClient
-import TerminalPOSIX
+import TunesLive
 
 #if canImport(Glibc)
   import Glibc
@@ -13,17 +13,25 @@ public enum TunesCLI {
 
   /// Runs the command line with the process's arguments and exits with its code. Called from the
   /// executable's top-level code, so the main actor (which the terminal app runs on) is the main thread.
+  /// - Parameter startApp: runs the terminal app for a launch the command line validated and
+  ///   returns its exit code (the executable wires the live app in).
   @MainActor
-  public static func main() async -> Never {
+  public static func main(startApp: @escaping AppStarter) async -> Never {
     signal(SIGPIPE, SIG_IGN)
     let arguments = Array(CommandLine.arguments.dropFirst())
-    let context = CLIContext.live()
-    if context.interactive && AppCommand.startsApp(arguments) {
-      // The app may start: make a crash print its report without waiting for a key in raw mode.
-      BacktraceSafety.reexecIfNeeded()
-    }
+    var context = CLIContext.live()
+    context.startApp = startApp
     let code = await run(arguments, context: context)
     exit(code)
+  }
+
+  /// Runs the terminal app for a validated launch and returns its exit code.
+  public typealias AppStarter = @MainActor @Sendable (AppLaunch) async -> Int32
+
+  /// Whether these arguments open the app (none, or only the network options) rather than a
+  /// command.
+  public static func startsApp(_ arguments: [String]) -> Bool {
+    AppCommand.startsApp(arguments)
   }
 
   /// Runs one command line in-process and returns its exit code (used by `main` and by tests).

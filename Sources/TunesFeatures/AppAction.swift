@@ -13,6 +13,9 @@ public enum AppAction: Equatable, Sendable {
   case filtersLoaded(SearchFilters)
   /// Reading or writing local storage failed (shown as a notice).
   case storageFailed(FeatureError)
+  /// Something the person must know about the start (a damaged database kept aside, history
+  /// off), shown as a notice.
+  case startupNoticeReported(String)
 
   // MARK: Search
 
@@ -96,7 +99,8 @@ extension AppAction {
       case .scrolled, .workOpened, .openStoreLinkRequested, .openAuthorLinkRequested: return true
       case .detailsLoaded, .tracksLoaded, .authorLoaded: return false
       }
-    case .appStarted, .filtersLoaded, .storageFailed, .searchResponse, .historyLoaded,
+    case .appStarted, .filtersLoaded, .storageFailed, .startupNoticeReported, .searchResponse,
+      .historyLoaded,
       .rateLimitTick, .favoritesLoaded, .favoriteStored, .favoriteIDsLoaded, .linkOpened, .resized:
       return false
     }

@@ -187,7 +187,9 @@ extension AppFeature {
         send(.linkOpened(.success(url)))
       } catch {
         send(
-          .linkOpened(.failure(.link("Could not open the browser: \(error.localizedDescription)"))))
+          .linkOpened(
+            .failure(
+              .link("Could not open \(url.absoluteString): \(error.localizedDescription)"))))
       }
     }
   }

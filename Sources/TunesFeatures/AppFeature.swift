@@ -39,6 +39,9 @@ public struct AppFeature: Reducer {
     case .storageFailed(let error):
       state.notice = error.title
       return .none
+    case .startupNoticeReported(let text):
+      state.notice = text
+      return .none
     case .queryChanged, .querySubmitted, .suggestionHighlighted, .suggestionPicked,
       .searchResponse, .historyLoaded, .focusMoved, .loadMoreRequested, .groupingToggled,
       .retryRequested, .rateLimitTick:

@@ -53,14 +53,39 @@ public enum FeatureError: Error, Equatable, Sendable {
     case .rateLimited:
       return "Wait for the countdown to end, then press r to retry."
     case .client(let error):
-      return error.recoverySuggestion ?? "Press r to retry."
-    case .invalidFilters(let error):
-      return error.recoverySuggestion ?? "Press f and change the filters."
+      return Self.suggestion(for: error)
+    case .invalidFilters:
+      return "Press f and change the filters."
     case .storage:
       return "Check that the data folder (~/.local/share/tunes) is writable."
     case .link:
       return "Copy the link from the detail screen instead."
     case .other:
+      return "Press r to retry."
+    }
+  }
+
+  /// The app's advice for a client error: keys to press, never a command-line flag.
+  static func suggestion(for error: ClientError) -> String {
+    switch error {
+    case .cannotConnect, .hostNotFound, .offline:
+      return "Check the network connection (or start the replay server), then press r to retry."
+    case .timedOut:
+      return "Press r to retry; the timeout is set when tunes starts."
+    case .tooLarge:
+      return "Press f and lower the limit, then search again."
+    case .notFound:
+      return "The API base URL tunes was started with does not answer searches; press r to retry."
+    case .offlineCacheMiss:
+      return "tunes was started offline: only answers cached earlier can be shown."
+    case .rateLimited:
+      return "Wait for the countdown to end, then press r to retry."
+    case .invalidRequest:
+      return "Press f and change the filters; Apple's message names the value it did not accept."
+    case .decoding:
+      return "Press r to retry; if it keeps failing, the server is not the iTunes API."
+    case .invalidBaseURL, .invalidTimeout, .invalidTransport, .truncated, .transport,
+      .serverError, .unexpectedStatus, .cancelled:
       return "Press r to retry."
     }
   }

@@ -4,6 +4,7 @@ import Foundation
 import ITunesCatalog
 import ITunesClient
 import ITunesReplay
+import TunesLive
 import TunesStorage
 import TunesTUI
 
@@ -71,7 +72,7 @@ let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
   "tunes-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: temporary) }
 let paths = StoragePaths(environment: ["HOME": temporary.path])
-let cacheStore = try TunesStorage.ResponseCacheStore.open(paths: paths)
+let cacheStore = try DiskResponseCache.open(paths: paths)
 let hook = ResponseCacheBridge.hook(cacheStore)
 let cached = network.caching(store: hook, policy: ResponseCachePolicy())
 _ = try await cached.search(query)  // fill

@@ -1,3 +1,21 @@
+// The executable is wiring only: the command line decides what runs; when it is the app, the
+// composition root (TunesLive) builds the live dependencies and the terminal app runs on them.
+import Foundation
+import TerminalPOSIX
 import TunesCLI
+import TunesLive
+import TunesTUI
 
-await TunesCLI.main()
+if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
+  TunesCLI.startsApp(Array(CommandLine.arguments.dropFirst()))
+{
+  // The app may start: make a crash print its report without waiting for a key in raw mode.
+  BacktraceSafety.reexecIfNeeded()
+}
+await TunesCLI.main { launch in
+  let log = Log(environment: launch.environment)
+  log.log("api base \(launch.configuration.baseURL.absoluteString)")
+  let (dependencies, notices) = LiveDependencies.make(launch: launch, log: log)
+  return await TunesApp.run(
+    dependencies: dependencies, notices: notices, environment: launch.environment, log: log)
+}

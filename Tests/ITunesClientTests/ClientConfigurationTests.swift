@@ -64,7 +64,7 @@ struct ClientConfigurationTests {
       _ = try ClientConfiguration.resolve(apiBase: "http://example.com", environment: [:])
     } catch {
       #expect(error.errorDescription?.contains("plain http is allowed only for") == true)
-      #expect(error.recoverySuggestion?.contains("TUNES_API_BASE") == true)
+      #expect(error.recoverySuggestion?.contains("127.0.0.1") == true)
     }
   }
 

@@ -146,7 +146,7 @@ struct StatusMappingTests {
     #expect(throttled.recoverySuggestion == "Wait a minute and try again.")
     #expect(ClientError.timedOut(seconds: 2).errorDescription?.contains("2 seconds") == true)
     #expect(
-      ClientError.offlineCacheMiss.recoverySuggestion == "Run it once online or drop --offline.")
+      ClientError.offlineCacheMiss.recoverySuggestion == "Run it once online first.")
     #expect(
       ClientError.tooLarge(limit: 16 * 1_048_576).errorDescription?.contains("16 MiB") == true)
     #expect(ClientError.truncated(receivedBytes: 5).phase == .transport)

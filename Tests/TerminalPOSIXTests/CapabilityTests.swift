@@ -66,22 +66,6 @@ struct CapabilityTests {
   }
 
   @Test(
-    "colour depth follows NO_COLOR, COLORTERM and TERM",
-    arguments: [
-      (["NO_COLOR": "1", "COLORTERM": "truecolor"], TerminalCapabilities.ColorDepth.none),
-      (["COLORTERM": "truecolor", "TERM": "xterm"], .truecolor),
-      (["COLORTERM": "24bit"], .truecolor),
-      (["TERM": "xterm-256color"], .ansi256),
-      (["TERM": "tmux-256color"], .ansi256),
-      (["TERM": "xterm"], .ansi16),
-      (["TERM": "dumb"], .none),
-      ([:], .ansi16),
-    ] as [([String: String], TerminalCapabilities.ColorDepth)])
-  func colorDepth(environment: [String: String], expected: TerminalCapabilities.ColorDepth) {
-    #expect(TerminalCapabilities.colorDepth(environment) == expected)
-  }
-
-  @Test(
     "hyperlink support is guessed from known terminals",
     arguments: [
       (["TERM": "xterm-kitty"], TerminalCapabilities.Support.yes),

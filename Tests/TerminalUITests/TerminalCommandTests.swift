@@ -32,6 +32,7 @@ struct TerminalCommandTests {
       (["TERM": "dumb", "COLORTERM": "truecolor"], .none),
       (["NO_COLOR": "1", "COLORTERM": "truecolor"], .none),
       (["NO_COLOR": "", "TERM": "xterm-256color"], .ansi256),
+      (["TERM": "xterm-direct"], .truecolor), (["TERM": "XTERM-256COLOR"], .ansi256),
     ])
   func depth(environment: [String: String], expected: ColorDepth) {
     #expect(ColorDepth.from(environment: environment) == expected)

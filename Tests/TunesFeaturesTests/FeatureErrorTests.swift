@@ -34,8 +34,29 @@ struct FeatureErrorTests {
     }
     #expect(errors.map(\.isRateLimited) == [true, false, true, false, false, false, false])
     #expect(errors.map(\.retryAfter) == [.seconds(30), nil, nil, nil, nil, nil, nil])
-    #expect(FeatureError.client(.offline).suggestion.contains("--offline"))
+    #expect(FeatureError.client(.offline).suggestion.contains("press r"))
   }
+
+  @Test("no app message names a command-line flag", arguments: FeatureErrorTests.clientErrors)
+  func noFlags(error: ClientError) {
+    let feature = FeatureError.client(error)
+    #expect(!feature.title.contains("--"), "\(error): \(feature.title)")
+    #expect(!feature.suggestion.contains("--"), "\(error): \(feature.suggestion)")
+    let filters = FeatureError.invalidFilters(
+      .invalidValue(parameter: "p", value: "v", allowed: []))
+    #expect(!filters.suggestion.contains("--"))
+  }
+
+  /// One of every client error.
+  static let clientErrors: [ClientError] = [
+    .invalidBaseURL("x", reason: "r"), .invalidTimeout("0"), .invalidTransport("t"),
+    .cannotConnect(host: "h"), .hostNotFound(host: "h"), .offline, .timedOut(seconds: 15),
+    .truncated(receivedBytes: 3), .tooLarge(limit: 16_777_216), .cancelled,
+    .transport("tls"), .rateLimited(status: 403), .invalidRequest(message: "m"), .notFound,
+    .serverError(status: 503, attempts: 3), .unexpectedStatus(418),
+    .decoding(.malformed(reason: "r")), .decoding(.notITunesDocument(reason: "r")),
+    .offlineCacheMiss,
+  ]
 
   @Test("a loadable keeps the previous value while loading and after a failure")
   func loadable() {

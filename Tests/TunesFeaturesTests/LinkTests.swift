@@ -77,9 +77,10 @@ struct LinkTests {
       $0.notice = "This item has no store link."
     }
     try await store.send(.detail(.openAuthorLinkRequested)) { $0.notice = nil }
-    let failure = FeatureError.link("Could not open the browser: xdg-open not found")
+    let failure = FeatureError.link(
+      "Could not open https://music.apple.com/us/artist/a/2: xdg-open not found")
     try await store.receive(.linkOpened(.failure(failure))) {
-      $0.notice = "Could not open the browser: xdg-open not found"
+      $0.notice = "Could not open https://music.apple.com/us/artist/a/2: xdg-open not found"
     }
     try await store.finish()
   }

@@ -215,7 +215,7 @@ struct SearchFeatureTests {
       $0.search.results = .failed(failure, previous: nil)
     }
     #expect(store.state.search.results.error?.title.contains("503") == true)
-    #expect(store.state.search.results.error?.suggestion == "Try again in a moment.")
+    #expect(store.state.search.results.error?.suggestion == "Press r to retry.")
     #expect(store.state.search.results.error?.isRateLimited == false)
     try await store.send(.retryRequested) {
       $0.search.requestID = 2

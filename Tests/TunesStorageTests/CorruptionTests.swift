@@ -104,7 +104,7 @@ struct CorruptionTests {
     try dir.paths.createCacheDirectory()
     let file = dir.paths.responseCacheFile.path
     try garbage.write(to: URL(fileURLWithPath: file))
-    let cache = try ResponseCacheStore.open(paths: dir.paths, now: fixedClock)
+    let cache = try DiskResponseCache.open(paths: dir.paths, now: fixedClock)
     let kept = file + ".corrupt-20270115T080000Z"
     #expect(cache.recovery?.preservedPath == kept)
     #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == garbage)

@@ -136,7 +136,7 @@ struct FaultTests {
     try #require(Mounts.mountTmpfs(at: mount, size: "256k"))
     defer { Mounts.unmount(mount) }
     let paths = StoragePaths(environment: ["HOME": mount, "XDG_CACHE_HOME": mount + "/cache"])
-    let cache = try ResponseCacheStore.open(paths: paths, now: fixedClock)
+    let cache = try DiskResponseCache.open(paths: paths, now: fixedClock)
     let body = Data(#"{"resultCount":0,"results":[]}"#.utf8)
     try cache.store(key: "k", body: body, fetchedAt: fixedDate)
     // Fill what is left of the disk with an ordinary file.

@@ -29,7 +29,7 @@ struct ProgramLoopTests {
 
   @Test("typing a query and Enter searches and draws the tiles; q quits with 0")
   func searchAndQuit() async throws {
-    let items = try Samples.items(Samples.mixed)
+    let items = try Recordings.items(Recordings.mixed)
     let loop = makeLoop(items: items)
     let run = Task { await loop.run() }
     // If the search never lands, stop here: "q" would be typed into the query box and
@@ -97,7 +97,7 @@ struct ProgramLoopTests {
 
   @Test("nothing ticks while idle: no sleeper is left once results are drawn")
   func idle() async throws {
-    let loop = makeLoop(items: try Samples.items(Samples.songs))
+    let loop = makeLoop(items: try Recordings.items(Recordings.songs))
     let run = Task { await loop.run() }
     terminal.type("jack\r")
     #expect(await eventually { loop.state.app.search.results.loadedValue != nil })

@@ -1,6 +1,7 @@
 import Foundation
 import ITunesCatalog
 import TerminalUI
+import TestSupport
 import Testing
 import TunesFeatures
 
@@ -75,7 +76,7 @@ struct SanitizingTests {
 
   @Test("wide characters keep their two cells on a tile")
   func wideCharacters() throws {
-    let items = try Samples.items(Samples.japanese)
+    let items = try Recordings.items(Recordings.japanese)
     let state = ScreenStates.searched(items, term: "コブクロ", size: Viewport())
     let frame = AppScreen.render(state)
     let title = try #require(DisplayText.clean(items[0].title))

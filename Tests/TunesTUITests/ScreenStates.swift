@@ -1,6 +1,7 @@
 import Foundation
 import ITunesCatalog
 import TerminalUI
+import TestSupport
 import TunesFeatures
 
 @testable import TunesTUI
@@ -20,7 +21,7 @@ enum ScreenStates {
   }
 
   static func search(_ name: String, size: Viewport) throws -> TUIState {
-    let items = try Samples.items(Samples.mixed)
+    let items = try Recordings.items(Recordings.mixed)
     var state = searched(items, size: size)
     switch name {
     case "welcome":
@@ -64,7 +65,7 @@ enum ScreenStates {
       state.app.overlay = .filters(
         FiltersState(draft: SearchFilters(media: .music, country: "GB"), focusedField: .country))
     default:
-      throw SampleError.missing(name)
+      throw RecordingError.missing(name)
     }
     return state
   }
@@ -73,12 +74,12 @@ enum ScreenStates {
     var detail: DetailState
     switch name {
     case "song":
-      let song = try Samples.first(.song, in: Samples.songs)
+      let song = try Recordings.first(.song, in: Recordings.songs)
       detail = DetailState(item: song, details: .loaded(song), author: .loading(previous: nil))
     case "album":
-      let all = try Samples.items(Samples.albumTracks)
+      let all = try Recordings.items(Recordings.albumTracks)
       guard let album = all.first(where: { $0.kind == .album }) else {
-        throw SampleError.missing("album")
+        throw RecordingError.missing("album")
       }
       let songs = all.filter { $0.kind == .song }
       detail = DetailState(
@@ -86,23 +87,23 @@ enum ScreenStates {
         author: .loaded(AuthorBlock(author: nil, works: Array(songs.suffix(5)))),
         focusedWork: 1)
     case "movie":
-      let movie = try Samples.first(.featureMovie, in: Samples.mixed)
+      let movie = try Recordings.first(.featureMovie, in: Recordings.mixed)
       detail = DetailState(item: movie, details: .loading(previous: nil))
     case "app":
-      let app = try Samples.first(.software, in: Samples.app)
+      let app = try Recordings.first(.software, in: Recordings.app)
       detail = DetailState(
         item: app, details: .loaded(app),
         author: .failed(.client(.timedOut(seconds: 15)), previous: nil))
     case "podcast":
-      let all = try Samples.items(Samples.podcastEpisodes)
+      let all = try Recordings.items(Recordings.podcastEpisodes)
       guard let podcast = all.first(where: { $0.kind == .podcast }) else {
-        throw SampleError.missing("podcast")
+        throw RecordingError.missing("podcast")
       }
       detail = DetailState(
         item: podcast, details: .loaded(podcast),
         tracks: .loaded(all.filter { $0.kind == .podcastEpisode }))
     default:
-      throw SampleError.missing(name)
+      throw RecordingError.missing(name)
     }
     var app = AppState(stack: [.detail(detail)], viewport: size)
     app.favoriteIDs = name == "song" ? [detail.item.id] : []
@@ -110,13 +111,13 @@ enum ScreenStates {
   }
 
   static func favorites(_ name: String, size: Viewport) throws -> TUIState {
-    let items = try Samples.items(Samples.mixed)
+    let items = try Recordings.items(Recordings.mixed)
     let favorites: FavoritesState
     switch name {
     case "list": favorites = FavoritesState(items: .loaded(Array(items.prefix(8))), selection: 2)
     case "empty": favorites = FavoritesState(items: .loaded([]))
     case "loading": favorites = FavoritesState(items: .loading(previous: nil))
-    default: throw SampleError.missing(name)
+    default: throw RecordingError.missing(name)
     }
     var app = AppState(stack: [.favorites(favorites)], viewport: size)
     app.notice = name == "list" ? "Saved to favourites" : nil

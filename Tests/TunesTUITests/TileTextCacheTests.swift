@@ -1,5 +1,6 @@
 import ITunesCatalog
 import TerminalUI
+import TestSupport
 import Testing
 
 @testable import TunesTUI
@@ -8,7 +9,7 @@ import Testing
 struct TileTextCacheTests {
   @Test("the memo gives the same layout as laying the tile out afresh")
   func memoMatchesFreshLayout() throws {
-    for item in try Samples.items(Samples.mixed) + Samples.items(Samples.japanese) {
+    for item in try Recordings.items(Recordings.mixed) + Recordings.items(Recordings.japanese) {
       for width in [1, 7, 20, 60] {
         let fresh = TileText(item: item, width: width, height: 5)
         #expect(TileTextCache.text(for: item, width: width, height: 5) == fresh)
@@ -36,8 +37,8 @@ struct TileTextCacheTests {
     ])
   func inPlaceMatchesScratch(selected: Bool, favorite: Bool, dimmed: Bool) throws {
     let rect = Rect(x: 3, y: 2, width: 48, height: TileView.height)
-    for item in try Samples.items(Samples.mixed).prefix(6)
-      + Samples.items(Samples.japanese).prefix(3)
+    for item in try Recordings.items(Recordings.mixed).prefix(6)
+      + Recordings.items(Recordings.japanese).prefix(3)
     {
       let view = TileView(item: item, isSelected: selected, isFavorite: favorite, isDimmed: dimmed)
       var inPlace = Buffer(width: 60, height: 9, fill: Cell("x"))

@@ -20,7 +20,7 @@ public final class ProgramLoop {
   private let store: Store<AppState, AppAction>
   private let clock: AppClock
   private let log: Log
-  private let storageProblem: String?
+  private let notices: [String]
   private var decoder = InputDecoder()
   private var renderer: DiffRenderer
   private let terminalName: String
@@ -40,16 +40,17 @@ public final class ProgramLoop {
   ///   - colorDepth: colours are downgraded to this depth on output.
   ///   - synchronizedOutput: whether to wrap each frame in DEC mode 2026.
   ///   - log: diagnostics (the `TUNES_LOG` file).
-  ///   - storageProblem: why history and favourites are not persisted, shown as a notice.
+  ///   - notices: what the person must know about the start (history off, a damaged database
+  ///     kept aside), shown as the first notice.
   public init(
     terminal: TerminalIO, dependencies: TunesDependencies, colorDepth: ColorDepth,
-    synchronizedOutput: Bool, log: Log = Log(environment: [:]), storageProblem: String? = nil,
+    synchronizedOutput: Bool, log: Log = Log(environment: [:]), notices: [String] = [],
     terminalName: String = "terminal"
   ) {
     self.terminal = terminal
     self.clock = dependencies.clock
     self.log = log
-    self.storageProblem = storageProblem
+    self.notices = notices
     self.terminalName = terminalName
     self.renderer = DiffRenderer(colorDepth: colorDepth, synchronizedOutput: synchronizedOutput)
     let size = terminal.size()
@@ -70,7 +71,7 @@ public final class ProgramLoop {
         + " sync=\(renderer.synchronizedOutput) colours=\(renderer.colorDepth)")
     batch {
       store.send(.appStarted)
-      if let storageProblem { store.send(.storageFailed(.storage(storageProblem))) }
+      if !notices.isEmpty { store.send(.startupNoticeReported(notices.joined(separator: " "))) }
     }
     var code: Int32 = 0
     loop: for await event in terminal.events {

@@ -3,12 +3,12 @@ import Testing
 
 @testable import TunesStorage
 
-@Suite("ResponseCacheStore")
-struct ResponseCacheStoreTests {
-  private func cache(capacity: Int = ResponseCacheStore.defaultCapacityBytes) throws
-    -> ResponseCacheStore
+@Suite("DiskResponseCache")
+struct DiskResponseCacheTests {
+  private func cache(capacity: Int = DiskResponseCache.defaultCapacityBytes) throws
+    -> DiskResponseCache
   {
-    try ResponseCacheStore(database: SQLiteDatabase.inMemory(), capacityBytes: capacity)
+    try DiskResponseCache(database: SQLiteDatabase.inMemory(), capacityBytes: capacity)
   }
 
   private func body(_ size: Int, _ byte: UInt8 = 65) -> Data { Data(repeating: byte, count: size) }
@@ -85,15 +85,15 @@ struct ResponseCacheStoreTests {
   func freshness(age: Double, fresh: Bool) {
     let response = StoredResponse(body: Data("x".utf8), fetchedAt: fixedDate)
     #expect(
-      ResponseCacheStore.isFresh(response, now: fixedDate.addingTimeInterval(age)) == fresh)
+      DiskResponseCache.isFresh(response, now: fixedDate.addingTimeInterval(age)) == fresh)
   }
 
   @Test("a custom max age is honoured")
   func customMaxAge() {
     let response = StoredResponse(body: Data("x".utf8), fetchedAt: fixedDate)
     let now = fixedDate.addingTimeInterval(120)
-    #expect(ResponseCacheStore.isFresh(response, now: now, maxAge: 60) == false)
-    #expect(ResponseCacheStore.isFresh(response, now: now, maxAge: 600) == true)
+    #expect(DiskResponseCache.isFresh(response, now: now, maxAge: 60) == false)
+    #expect(DiskResponseCache.isFresh(response, now: now, maxAge: 600) == true)
   }
 
   @Test("the key sorts parameters, so their order never splits the cache")
@@ -105,13 +105,13 @@ struct ResponseCacheStoreTests {
     let three = try #require(
       URL(string: "https://itunes.apple.com/search?media=music&limit=5&term=a%20b"))
     #expect(
-      ResponseCacheStore.key(for: one)
+      DiskResponseCache.key(for: one)
         == "https://itunes.apple.com/search?limit=5&media=music&term=a%20b")
-    #expect(ResponseCacheStore.key(for: one) == ResponseCacheStore.key(for: three))
+    #expect(DiskResponseCache.key(for: one) == DiskResponseCache.key(for: three))
     // A literal '+' is a different term from a space, and stays so.
-    #expect(ResponseCacheStore.key(for: one) != ResponseCacheStore.key(for: two))
+    #expect(DiskResponseCache.key(for: one) != DiskResponseCache.key(for: two))
     #expect(
-      ResponseCacheStore.key(path: "/lookup", parameters: ["id": "1", "entity": "song"])
+      DiskResponseCache.key(path: "/lookup", parameters: ["id": "1", "entity": "song"])
         == "/lookup?entity=song&id=1")
   }
 
@@ -119,7 +119,7 @@ struct ResponseCacheStoreTests {
   func opensUnderCacheHome() throws {
     let dir = try TemporaryDirectory()
     defer { dir.remove() }
-    let cache = try ResponseCacheStore.open(paths: dir.paths, capacityBytes: 1_000)
+    let cache = try DiskResponseCache.open(paths: dir.paths, capacityBytes: 1_000)
     try cache.store(key: "k", body: body(10), fetchedAt: fixedDate)
     let file = dir.path + "/cache/tunes/responses.sqlite"
     #expect(FileManager.default.fileExists(atPath: file))
@@ -129,7 +129,7 @@ struct ResponseCacheStoreTests {
   }
 }
 
-@Suite("ResponseCacheStore schema")
+@Suite("DiskResponseCache schema")
 struct ResponseCacheSchemaTests {
   @Test("a version-1 cache (bodies in the entry row) is replaced by version 2 and keeps working")
   func upgradeFromVersionOne() throws {
@@ -139,7 +139,7 @@ struct ResponseCacheSchemaTests {
       "INSERT INTO responses (key, body, fetched_at, used_seq, size) VALUES ('k', x'41', 0, 1, 2)")
     try database.migrate(StorageSchema.responseCache)
     #expect(try database.userVersion() == 2)
-    let cache = try ResponseCacheStore(database: database, capacityBytes: 1_000)
+    let cache = try DiskResponseCache(database: database, capacityBytes: 1_000)
     #expect(try cache.count() == 0)
     #expect(try cache.store(key: "k", body: Data("B".utf8), fetchedAt: fixedDate))
     #expect(try cache.lookup(key: "k")?.body == Data("B".utf8))
@@ -147,7 +147,7 @@ struct ResponseCacheSchemaTests {
 
   @Test("marking an entry as used leaves its body alone, and eviction removes bodies too")
   func bodiesFollowEntries() throws {
-    let cache = try ResponseCacheStore(database: SQLiteDatabase.inMemory(), capacityBytes: 30)
+    let cache = try DiskResponseCache(database: SQLiteDatabase.inMemory(), capacityBytes: 30)
     try cache.store(key: "a", body: Data(repeating: 65, count: 10), fetchedAt: fixedDate)
     try cache.store(key: "b", body: Data(repeating: 66, count: 10), fetchedAt: fixedDate)
     #expect(try cache.lookup(key: "a")?.body.count == 10)  // a is now the newest

@@ -1,6 +1,6 @@
 import Foundation
 
-extension ResponseCacheStore {
+extension DiskResponseCache {
   /// The canonical cache key of a request URL: lower-case scheme and host, the path, and the query
   /// parameters sorted by name then value, so parameter order never splits the cache.
   ///

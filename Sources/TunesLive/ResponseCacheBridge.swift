@@ -10,8 +10,8 @@ import TunesStorage
 public enum ResponseCacheBridge {
   /// The client's cache hook over an opened on-disk cache. A failed read is a miss, a failed write
   /// is dropped: the cache never turns an answer into an error.
-  public static func hook(_ disk: DiskResponseCache) -> ClientResponseCache {
-    ClientResponseCache(
+  public static func hook(_ disk: DiskResponseCache) -> ResponseCacheStore {
+    ResponseCacheStore(
       load: { key in
         guard let stored = try? disk.lookup(key: key) else { return nil }
         return CachedResponse(body: stored.body, fetchedAt: stored.fetchedAt)
@@ -25,13 +25,13 @@ public enum ResponseCacheBridge {
   /// - Throws: the storage error when the cache cannot be opened.
   public static func openThrowing(
     paths: StoragePaths, now: @escaping @Sendable () -> Date = { Date() }
-  ) throws -> ClientResponseCache {
+  ) throws -> ResponseCacheStore {
     hook(try DiskResponseCache.open(paths: paths, now: now))
   }
 
   /// The hook over the on-disk cache, or `nil` when it cannot be opened (the app then runs
   /// without one).
-  static func open(paths: StoragePaths) -> ClientResponseCache? {
+  static func open(paths: StoragePaths) -> ResponseCacheStore? {
     try? openThrowing(paths: paths)
   }
 }

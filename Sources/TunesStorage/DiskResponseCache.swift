@@ -6,7 +6,7 @@ import Foundation
 /// Freshness is the caller's policy (see ``isFresh(_:now:maxAge:)``): offline, a stale entry is
 /// still better than nothing. Store only successful responses: the cache cannot tell an error
 /// from a result, except that an empty body (how Apple answers throttling) is always refused.
-public struct ResponseCacheStore: Sendable {
+public struct DiskResponseCache: Sendable {
   /// 64 MiB.
   public static let defaultCapacityBytes = 64 * 1024 * 1024
   /// 24 hours.
@@ -37,12 +37,12 @@ public struct ResponseCacheStore: Sendable {
   public static func open(
     paths: StoragePaths, capacityBytes: Int = defaultCapacityBytes,
     now: @Sendable () -> Date = { Date() }, verifyIntegrity: Bool = false
-  ) throws -> ResponseCacheStore {
+  ) throws -> DiskResponseCache {
     try paths.createCacheDirectory()
     let opened = try OpenedDatabase.open(
       path: paths.responseCacheFile.path, migrations: StorageSchema.responseCache, now: now,
       verifyIntegrity: verifyIntegrity)
-    return try ResponseCacheStore(
+    return try DiskResponseCache(
       database: opened.database, capacityBytes: capacityBytes, recovery: opened.recovery)
   }
 

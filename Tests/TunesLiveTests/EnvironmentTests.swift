@@ -1,21 +1,12 @@
 import Foundation
 import TerminalPOSIX
-import TerminalUI
 import Testing
 import TunesFeatures
 
-@testable import TunesTUI
+@testable import TunesLive
 
 @Suite("Capabilities, doctor and the filters file")
 struct EnvironmentTests {
-  @Test("the renderer's colour depth follows the terminal's")
-  func colorDepth() {
-    #expect(TunesApp.colorDepth(.truecolor) == .truecolor)
-    #expect(TunesApp.colorDepth(.ansi256) == .ansi256)
-    #expect(TunesApp.colorDepth(.ansi16) == .ansi16)
-    #expect(TunesApp.colorDepth(.none) == .none)
-  }
-
   @Test("the doctor report names the terminal, size, colours and every path")
   func doctor() {
     let environment = [
@@ -46,13 +37,13 @@ struct EnvironmentTests {
       .appendingPathComponent("tunes-tui-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("tunes/config.json")
-    #expect(try FiltersFile.load(from: url) == SearchFilters())
+    #expect(try ConfigFile.load(from: url).filters == SearchFilters())
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(#"{"imageProtocol": "kitty"}"#.utf8).write(to: url)
     let filters = SearchFilters(media: .music, explicit: false, country: "GB", limit: 50)
-    try FiltersFile.save(filters, to: url)
-    #expect(try FiltersFile.load(from: url) == filters)
+    try ConfigFile.save(filters, to: url)
+    #expect(try ConfigFile.load(from: url).filters == filters)
     let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
     #expect(object?["imageProtocol"] as? String == "kitty")
   }
@@ -63,7 +54,7 @@ struct EnvironmentTests {
       .appendingPathComponent("tunes-tui-\(UUID().uuidString).json")
     defer { try? FileManager.default.removeItem(at: url) }
     try Data("{not json".utf8).write(to: url)
-    #expect(throws: (any Error).self) { try FiltersFile.load(from: url) }
+    #expect(throws: (any Error).self) { try ConfigFile.load(from: url).filters }
   }
 
   @Test("without a terminal the doctor says so instead of a size")

@@ -7,7 +7,7 @@ import Testing
 import TunesFeatures
 import TunesStorage
 
-@testable import TunesTUI
+@testable import TunesLive
 
 @Suite("Live dependencies")
 struct LiveDependenciesTests {
@@ -26,10 +26,10 @@ struct LiveDependenciesTests {
   func storageRoundTrip() async throws {
     let (paths, root) = Self.temporaryPaths()
     defer { try? FileManager.default.removeItem(at: root) }
-    let (dependencies, problem) = LiveDependencies.make(
+    let (dependencies, notices) = LiveDependencies.make(
       configuration: .standard, paths: paths, log: Log(environment: [:]))
-    #expect(problem == nil)
-    let song = try Samples.first(.song, in: Samples.songs)
+    #expect(notices.isEmpty)
+    let song = try Recordings.first(.song, in: Recordings.songs)
     #expect(try await dependencies.favorites.toggle(song))
     #expect(try await dependencies.favorites.ids() == [song.id])
     let listed = try await dependencies.favorites.list()
@@ -53,20 +53,67 @@ struct LiveDependenciesTests {
     // A file where the data directory should be makes the database impossible to create.
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     try Data("x".utf8).write(to: root.appendingPathComponent("data"))
-    let (dependencies, problem) = LiveDependencies.make(
+    let (dependencies, notices) = LiveDependencies.make(
       configuration: .standard, paths: paths, log: Log(environment: [:]))
-    let message = try #require(problem)
+    let message = try #require(notices.first)
     #expect(message.hasPrefix("History and favourites are off this session"))
     try await dependencies.history.record("jack johnson", SearchFilters())
     #expect(try await dependencies.history.recent().isEmpty)
-    let song = try Samples.first(.song, in: Samples.songs)
+    let song = try Recordings.first(.song, in: Recordings.songs)
     #expect(try await dependencies.favorites.toggle(song))
   }
 
+  @Test("\"history\": false in config.json keeps the app from recording searches")
+  func historyOff() async throws {
+    let (paths, root) = Self.temporaryPaths()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(
+      at: paths.configFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(#"{"history": false}"#.utf8).write(to: paths.configFile)
+    let (dependencies, notices) = LiveDependencies.make(
+      configuration: .standard, paths: paths, log: Log(environment: [:]))
+    #expect(notices.isEmpty)
+    try await dependencies.history.record("jack johnson", SearchFilters())
+    #expect(try await dependencies.history.recent().isEmpty)
+    let database = try TunesDatabase.open(paths: paths)
+    #expect(try database.history.recent().isEmpty)
+  }
+
+  @Test("a damaged database is kept aside and the app is told where")
+  func damagedDatabase() throws {
+    let (paths, root) = Self.temporaryPaths()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try paths.createDataDirectory()
+    try Data(repeating: 0x5A, count: 8192).write(to: paths.databaseFile)
+    let (_, notices) = LiveDependencies.make(
+      configuration: .standard, paths: paths, log: Log(environment: [:]))
+    let notice = try #require(notices.first)
+    #expect(notice.contains("was damaged"))
+    let kept = try FileManager.default.contentsOfDirectory(
+      atPath: paths.databaseFile.deletingLastPathComponent().path
+    ).filter { $0.hasPrefix("tunes.sqlite.corrupt-") }
+    #expect(kept.count == 1)
+    #expect(notice.contains(try #require(kept.first)))
+  }
+
+  @Test("the browser opener reports a missing or failing program instead of success")
+  func openerStatus() async throws {
+    let url = try #require(URL(string: "https://music.apple.com/us/album/1"))
+    try await BrowserOpener.command(["true"]).open(url)
+    await #expect(throws: LiveError.openerFailed("false", status: 1)) {
+      try await BrowserOpener.command(["false"]).open(url)
+    }
+    await #expect(throws: LiveError.openerMissing("tunes-no-such-opener")) {
+      try await BrowserOpener.command(["tunes-no-such-opener"]).open(url)
+    }
+  }
+
   @Test("only http and https links are handed to the browser")
-  func linkSchemes() throws {
+  func linkSchemes() async throws {
     let url = try #require(URL(string: "file:///etc/passwd"))
-    #expect(throws: TUIError.self) { try LiveDependencies.openInBrowser(url) }
+    await #expect(throws: LiveError.linkRefused("file:///etc/passwd")) {
+      try await BrowserOpener.live.open(url)
+    }
   }
 }
 
@@ -77,7 +124,7 @@ struct ResponseCacheBridgeTests {
     let (paths, root) = LiveDependenciesTests.temporaryPaths()
     defer { try? FileManager.default.removeItem(at: root) }
     let cache = try #require(ResponseCacheBridge.open(paths: paths))
-    let body = try Fixtures.shared(Samples.songs)
+    let body = try Fixtures.shared(Recordings.songs)
     let online = ITunesClient(fetch: { _ in
       CatalogResponse(page: try CatalogPage.decode(body), body: body)
     })

@@ -1,0 +1,106 @@
+import AppArchitecture
+import Foundation
+import ITunesCatalog
+import ITunesClient
+import TerminalPOSIX
+import TunesFeatures
+import TunesStorage
+
+/// The live dependencies of the app, put together in one place: the iTunes client (with the
+/// response cache in `$XDG_CACHE_HOME`), history and favourites in SQLite, the settings in the
+/// config file, the live clock, and the browser opener.
+public enum LiveDependencies {
+  /// The live dependencies and the notices the app shows at start: why history and
+  /// favourites are not persisted, that a damaged database was kept aside and where, that the
+  /// config file could not be read.
+  ///
+  /// - Parameters:
+  ///   - configuration: the client's base URL and timeout.
+  ///   - paths: where the database, cache and config file live.
+  ///   - cacheMode: `.normal` (fresh answers from the cache, stale ones when the network
+  ///     fails), `.offline` or `.disabled`.
+  ///   - log: diagnostics.
+  public static func make(
+    configuration: ClientConfiguration, paths: StoragePaths,
+    cacheMode: ResponseCachePolicy.Mode = .normal, log: Log
+  ) -> (dependencies: TunesDependencies, notices: [String]) {
+    var notices: [String] = []
+    let config: TunesConfig
+    do {
+      config = try ConfigFile.load(from: paths.configFile)
+    } catch {
+      log.log("config: \(error.localizedDescription)")
+      notices.append("Settings not read: \(paths.configFile.path) is not valid JSON.")
+      config = TunesConfig()
+    }
+    var persistent = true
+    let database: TunesDatabase?
+    do {
+      let opened = try TunesDatabase.open(paths: paths)
+      if let recovery = opened.recovery {
+        log.log("storage: \(recovery.message)")
+        notices.append(recoveryNotice(recovery))
+      }
+      database = opened
+    } catch {
+      log.log("storage: \(error.localizedDescription)")
+      notices.append(
+        "History and favourites are off this session: \(error.localizedDescription)")
+      persistent = false
+      database = try? TunesDatabase.inMemory()
+    }
+    var client = ITunesClient.live(configuration: configuration)
+    if cacheMode != .disabled {
+      if let cache = ResponseCacheBridge.open(paths: paths) {
+        client = client.caching(store: cache, policy: ResponseCachePolicy(mode: cacheMode))
+      } else {
+        log.log("response cache unavailable at \(paths.responseCacheFile.path)")
+      }
+    }
+    let history: HistoryClient =
+      database.map {
+        self.history($0.history, persistent: persistent, records: config.recordsHistory)
+      } ?? .inMemory()
+    let dependencies = TunesDependencies(
+      client: client, history: history,
+      favorites: database.map { favorites($0.favorites) } ?? .inMemory(),
+      clock: .live, openURL: { url in try await BrowserOpener.live.open(url) },
+      filtersStore: ConfigFile.filtersStore(at: paths.configFile))
+    return (dependencies, notices)
+  }
+
+  /// The notice for a damaged database that was moved aside on open.
+  static func recoveryNotice(_ recovery: CorruptionRecovery) -> String {
+    "Your history and favourites database was damaged. It was kept as "
+      + "\(recovery.preservedPath); a new one was started."
+  }
+
+  /// History from the store. Without a persistent database nothing is suggested; with
+  /// `"history": false` in the config file nothing is recorded.
+  static func history(_ store: HistoryStore, persistent: Bool, records: Bool) -> HistoryClient {
+    HistoryClient(
+      recent: { persistent ? try store.recent().map(\.query) : [] },
+      record: { query, filters in
+        guard records else { return }
+        try store.record(query: query, filters: filters.historyFields)
+      })
+  }
+
+  /// Favourites from the store; each is kept as the item's JSON.
+  static func favorites(_ store: FavoritesStore) -> FavoritesClient {
+    FavoritesClient(
+      list: {
+        try store.list().compactMap { record in
+          guard let json = try? JSONParser.parse(Array(record.payload)) else { return nil }
+          return CatalogItem(json: json)
+        }
+      },
+      ids: { try store.ids() },
+      toggle: { item in
+        try store.toggle(
+          FavoriteRecord(
+            id: item.id, kind: item.kind.rawValue, title: item.title,
+            payload: Data(item.jsonBytes), addedAt: Date()))
+      })
+  }
+}
