@@ -72,18 +72,6 @@ extension ClientError {
     case cache
   }
 
-  /// How a command-line program should exit for an error (BSD `sysexits.h` values).
-  public enum ExitClass: Int32, Sendable {
-    /// 64: the user's input is wrong (bad base URL, bad timeout, Apple rejected the query).
-    case usage = 64
-    /// 65: the answer arrived but is not a readable iTunes document.
-    case data = 65
-    /// 69: the network or the server is unavailable.
-    case unavailable = 69
-    /// 75: Apple throttled the request; try again later.
-    case rateLimited = 75
-  }
-
   /// The phase this error belongs to.
   public var phase: Phase {
     switch self {
@@ -94,18 +82,6 @@ extension ClientError {
     case .rateLimited, .invalidRequest, .notFound, .serverError, .unexpectedStatus: return .status
     case .decoding: return .decoding
     case .offlineCacheMiss: return .cache
-    }
-  }
-
-  /// The exit-code class for the command line.
-  public var exitClass: ExitClass {
-    switch self {
-    case .invalidBaseURL, .invalidTimeout, .invalidTransport, .invalidRequest: return .usage
-    case .decoding: return .data
-    case .rateLimited: return .rateLimited
-    case .cannotConnect, .hostNotFound, .offline, .timedOut, .truncated, .tooLarge, .cancelled,
-      .transport, .notFound, .serverError, .unexpectedStatus, .offlineCacheMiss:
-      return .unavailable
     }
   }
 

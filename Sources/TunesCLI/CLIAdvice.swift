@@ -27,6 +27,8 @@ enum CLIAdvice {
       return "Run it once online or drop --offline."
     case .decoding(let catalog):
       return suggestion(for: catalog)
+    case .unexpectedStatus(let status) where (400..<500).contains(status):
+      return "The server refused this request; retrying it will not help. Check the options."
     case .invalidTransport, .truncated, .transport, .serverError, .unexpectedStatus, .cancelled,
       .rateLimited, .invalidRequest:
       return error.recoverySuggestion

@@ -28,7 +28,7 @@ enum CLIError: Error {
       case .malformed, .notITunesDocument: return ExitCode.dataError
       default: return ExitCode.usage
       }
-    case .client(let error): return error.exitClass.rawValue
+    case .client(let error): return ExitCode.of(error)
     case .storage(let error):
       if case .invalidImport = error { return ExitCode.dataError }
       return ExitCode.cannotCreate
@@ -81,8 +81,23 @@ enum CLIError: Error {
   }
 }
 
-/// Exit codes (sysexits.h).
+/// Exit codes (sysexits.h): the command line's own vocabulary, in one place.
 enum ExitCode {
+  /// The exit code for a client error: 64 for what the user asked wrongly (a bad base URL or
+  /// timeout, a request Apple rejected, any other 4xx), 65 for an unreadable answer, 75 for
+  /// throttling, 69 for everything else (network, server, cache).
+  static func of(_ error: ClientError) -> Int32 {
+    switch error {
+    case .invalidBaseURL, .invalidTimeout, .invalidTransport, .invalidRequest: return usage
+    case .unexpectedStatus(let status) where (400..<500).contains(status): return usage
+    case .decoding: return dataError
+    case .rateLimited: return rateLimited
+    case .cannotConnect, .hostNotFound, .offline, .timedOut, .truncated, .tooLarge, .cancelled,
+      .transport, .notFound, .serverError, .unexpectedStatus, .offlineCacheMiss:
+      return unavailable
+    }
+  }
+
   static let success: Int32 = 0
   static let failure: Int32 = 1
   static let usage: Int32 = 64

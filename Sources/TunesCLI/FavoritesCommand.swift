@@ -79,7 +79,7 @@ enum FavoritesCommand {
         let format = parsed.value("format") ?? "json"
         switch format {
         case "json": context.writeOut([UInt8](try store.exportJSON()))
-        case "csv": context.out(try store.exportCSV())
+        case "csv": context.out(DelimitedText.csv(try store.exportRows()))
         default:
           throw CLIError.usage("export writes json or csv, not \(format).", command: "favorites")
         }

@@ -38,7 +38,10 @@ enum HistoryCommand {
           removed ? "tunes: removed \"\(query)\"." : "tunes: \"\(query)\" is not in the history.")
         return ExitCode.success
       }
-      let entries = try database.history.suggestions(matching: parsed.value("match") ?? "")
+      let typed = parsed.value("match") ?? ""
+      let entries = try database.history.recent().filter {
+        QueryMatching.matches($0.query, typed: typed)
+      }
       if parsed.value("format") == "json" {
         context.writeOut(JSONWriter.bytes(.array(entries.map(json))) + [0x0A])
       } else if entries.isEmpty {

@@ -49,7 +49,7 @@ struct ItemFormatter {
   ]
 
   func delimited(_ items: [CatalogItem], separator: Character) -> String {
-    var lines = [Self.delimitedColumns.joined(separator: String(separator))]
+    var rows = [Self.delimitedColumns]
     for item in items {
       let fields: [String?] = [
         String(item.id), item.kind.rawValue, item.title, item.author, item.collection,
@@ -57,21 +57,9 @@ struct ItemFormatter {
         item.releaseDate.map(ISODate.string(from:)), item.genre, item.isExplicit.map(String.init),
         item.storeURLText, item.previewURLText, item.artworkURL(size: 600)?.absoluteString,
       ]
-      let cells = fields.map { field -> String in
-        let text = sanitize(field ?? "")
-        return separator == "," ? Self.csvQuote(text) : text
-      }
-      lines.append(cells.joined(separator: String(separator)))
+      rows.append(fields.map { sanitize($0 ?? "") })
     }
-    return lines.joined(separator: "\n") + "\n"
-  }
-
-  /// RFC 4180 quoting: fields with a comma, quote or newline are quoted, quotes doubled.
-  static func csvQuote(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
-      return text
-    }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    return separator == "," ? DelimitedText.csv(rows) : DelimitedText.tsv(rows)
   }
 
   // MARK: Table

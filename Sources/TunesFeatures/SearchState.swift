@@ -17,7 +17,7 @@ public struct SearchState: Equatable, Sendable {
   public var focus: Focus
   /// Recent searches from history, newest first (source of `suggestions`).
   public var history: [String]
-  /// Up to five recent searches containing the query (case-insensitive); all five when the query
+  /// Up to five recent searches containing the query (case and accents folded); all five when the query
   /// is empty. Empty after Esc or a submit until the query changes.
   public var suggestions: [String]
   /// The suggestion highlighted with ↑/↓, if any.
@@ -91,13 +91,10 @@ public struct SearchState: Equatable, Sendable {
     return submitted.limit < SearchFilters.maximumLimit && loaded.count >= submitted.limit
   }
 
-  /// The suggestions for `query` from `history`: up to five containing it, ignoring case.
+  /// The suggestions for `query` from `history`: up to five matching it (``QueryMatching``:
+  /// case, accents and width folded, as `tunes history --match`); all five when it is blank.
   public static func suggestions(for query: String, in history: [String]) -> [String] {
-    let typed = query.trimmingCharacters(in: .whitespaces)
-    let matches =
-      typed.isEmpty
-      ? history : history.filter { $0.range(of: typed, options: .caseInsensitive) != nil }
-    return Array(matches.prefix(5))
+    QueryMatching.suggestions(for: query, in: history)
   }
 }
 

@@ -27,14 +27,14 @@ extension FavoritesStore {
     return Data(("[\n" + payloads.joined(separator: ",\n") + "\n]\n").utf8)
   }
 
-  /// The favourites as CSV (RFC 4180: CRLF line ends, fields with commas, quotes or line breaks
-  /// quoted, quotes doubled), newest first.
+  /// The favourites as rows of text for a CSV file, newest first, the header row first (the
+  /// command line writes them as RFC 4180 CSV, like search results).
   ///
   /// Columns: `id, kind, title, added_at` (ISO 8601, UTC), then `extraColumns`, or when `nil`
   /// every other top-level key found in the payloads, in order of first appearance. Text is
   /// written as is, numbers and booleans as JSON spells them, objects and arrays as JSON, a
   /// missing key or null as an empty field.
-  public func exportCSV(extraColumns: [String]? = nil) throws -> String {
+  public func exportRows(extraColumns: [String]? = nil) throws -> [[String]] {
     let fixed = ["id", "kind", "title", "added_at"]
     let rows = try database.query(
       """
@@ -57,13 +57,12 @@ extension FavoritesStore {
       records[id]?.extra[key] = Self.csvText(type: row[5].string, atom: row[6], value: row[7])
     }
     let extras = extraColumns ?? discovered
-    var lines = [(fixed + extras).map(Self.csvField).joined(separator: ",")]
+    var lines = [fixed + extras]
     for id in order {
       guard let record = records[id] else { continue }
-      let fields = record.fixed + extras.map { record.extra[$0] ?? "" }
-      lines.append(fields.map(Self.csvField).joined(separator: ","))
+      lines.append(record.fixed + extras.map { record.extra[$0] ?? "" })
     }
-    return lines.joined(separator: "\r\n") + "\r\n"
+    return lines
   }
 
   /// Reads an import file: a JSON array of item objects (what ``exportJSON()`` writes). Each
@@ -124,11 +123,4 @@ extension FavoritesStore {
     }
   }
 
-  /// One RFC 4180 field: quoted when it holds a comma, a quote, CR or LF; quotes doubled.
-  static func csvField(_ text: String) -> String {
-    guard
-      text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
-    else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-  }
 }

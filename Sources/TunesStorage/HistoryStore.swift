@@ -62,16 +62,6 @@ public struct HistoryStore: Sendable {
     }
   }
 
-  /// Suggestions while typing: all remembered searches when `text` is blank, otherwise those
-  /// containing `text` anywhere, in recency order.
-  ///
-  /// Matching ignores case (full Unicode case folding: 'мУз' finds 'Музыка', 'STRASSE' finds
-  /// 'Straße') and accents ('bjork' finds 'Björk', 'été' finds 'Ete'), see ``matches(_:typed:)``.
-  public func suggestions(matching text: String) throws -> [HistoryEntry] {
-    let entries = try recent()
-    return entries.filter { Self.matches($0.query, typed: text) }
-  }
-
   /// Forgets one search (matched like a new search would be: ignoring case and surrounding spaces).
   /// - Returns: whether something was removed.
   @discardableResult
@@ -91,18 +81,6 @@ public struct HistoryStore: Sendable {
   public static func key(_ query: String) -> String {
     query.trimmingCharacters(in: .whitespacesAndNewlines)
       .folding(options: [.caseInsensitive], locale: nil)
-  }
-
-  /// Whether a remembered `query` is suggested for what has been `typed`: blank text matches
-  /// everything; otherwise a substring test after folding case, accents and width in both.
-  public static func matches(_ query: String, typed: String) -> Bool {
-    let needle = typed.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !needle.isEmpty else { return true }
-    let options: String.CompareOptions = [
-      .caseInsensitive, .diacriticInsensitive, .widthInsensitive,
-    ]
-    return query.folding(options: options, locale: nil)
-      .contains(needle.folding(options: options, locale: nil))
   }
 
   private static func encode(_ filters: [String: String]) throws -> Data {

@@ -31,7 +31,8 @@ struct ControlCharacterTests {
     let result = try await sandbox.tunes("search", "evil", "--format", format)
     #expect(result.exited(0), "\(result)")
     #expect(result.stderr.isEmpty, "\(result)")
-    let found = OutputChecks.controlBytes(in: result.standardOutput, allowTab: format == "tsv")
+    let found = OutputChecks.controlBytes(
+      in: result.standardOutput, allowTab: format == "tsv", allowCRLF: format == "csv")
     #expect(found.isEmpty, "control bytes in \(format) output: \(found)\n\(result.stdout)")
     #expect(result.stdout.contains("Evil"), "\(result)")
     #expect(result.stdout.contains("Title"))

@@ -89,13 +89,18 @@ enum OutputChecks {
 
   /// The terminal control bytes in `data`: ESC, BEL, other C0 controls except tab and line feed,
   /// DEL, and C1 controls encoded in UTF-8 (C2 80…C2 9F). Returns a description of each found.
-  static func controlBytes(in data: Data, allowTab: Bool = false) -> [String] {
+  /// C0 (but LF, and TAB when `allowTab`), DEL and C1 bytes in `data`; with `allowCRLF`, a CR
+  /// right before an LF (a CSV line end) is allowed too.
+  static func controlBytes(in data: Data, allowTab: Bool = false, allowCRLF: Bool = false)
+    -> [String]
+  {
     var found: [String] = []
     let bytes = [UInt8](data)
     for (index, byte) in bytes.enumerated() {
       switch byte {
       case 0x0A: continue
       case 0x09 where allowTab: continue
+      case 0x0D where allowCRLF && index + 1 < bytes.count && bytes[index + 1] == 0x0A: continue
       case 0..<0x20, 0x7F: found.append(String(format: "0x%02X at %d", byte, index))
       case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
         found.append(String(format: "C2 %02X at %d", bytes[index + 1], index))

@@ -51,7 +51,6 @@ struct ClientConfigurationTests {
         return
       }
       #expect(text == url)
-      #expect(error.exitClass == .usage)
     }
   }
 

@@ -85,7 +85,6 @@ struct StatusMappingTests {
       return
     }
     #expect(error?.errorDescription?.contains(phrase) == true)
-    #expect(error?.exitClass == .data)
   }
 
   @Test("500 is retried up to the attempt limit, then reported with the count")
@@ -94,7 +93,6 @@ struct StatusMappingTests {
     let error = await fetchError(try makeClient(fake, maxAttempts: 3), request)
     #expect(error == .serverError(status: 500, attempts: 3))
     #expect(fake.count == 3)
-    #expect(error?.exitClass == .unavailable)
     #expect(error?.errorDescription == "The iTunes server failed (HTTP 500) on all 3 attempts.")
   }
 
@@ -133,14 +131,8 @@ struct StatusMappingTests {
     #expect(await client.pacing() == nil)
   }
 
-  @Test("errors carry the exit-code class and a message with a suggestion")
-  func exitClasses() {
-    #expect(ClientError.rateLimited(status: 403).exitClass == .rateLimited)
-    #expect(ClientError.rateLimited(status: 403).exitClass.rawValue == 75)
-    #expect(ClientError.decoding(.malformed(reason: "x")).exitClass.rawValue == 65)
-    #expect(ClientError.timedOut(seconds: 2).exitClass.rawValue == 69)
-    #expect(ClientError.invalidRequest(message: "m").exitClass.rawValue == 64)
-    #expect(ClientError.offlineCacheMiss.exitClass == .unavailable)
+  @Test("errors carry a message with a suggestion")
+  func messages() {
     let throttled = ClientError.rateLimited(status: 429)
     #expect(throttled.errorDescription?.contains("about 20 requests a minute") == true)
     #expect(throttled.recoverySuggestion == "Wait a minute and try again.")

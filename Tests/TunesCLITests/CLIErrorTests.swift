@@ -68,3 +68,33 @@ struct CLIErrorTests {
     #expect(cli.stderr.contains(message), "\(cli.stderr)")
   }
 }
+
+@Suite("Exit codes for client errors")
+struct ClientExitCodeTests {
+  @Test(
+    "each client error maps to one documented exit code",
+    arguments: [
+      (ClientError.rateLimited(status: 403), Int32(75)),
+      (.decoding(.malformed(reason: "x")), 65),
+      (.timedOut(seconds: 2), 69),
+      (.invalidRequest(message: "m"), 64),
+      (.unexpectedStatus(400), 64),
+      (.unexpectedStatus(418), 64),
+      (.unexpectedStatus(302), 69),
+      (.serverError(status: 500, attempts: 3), 69),
+      (.offlineCacheMiss, 69),
+      (.invalidBaseURL("x", reason: "r"), 64),
+      (.cannotConnect(host: "h"), 69),
+    ])
+  func mapping(error: ClientError, code: Int32) {
+    #expect(ExitCode.of(error) == code)
+    #expect(CLIError.client(error).exitCode == code)
+  }
+
+  @Test("a 4xx other than Apple's error object says retrying will not help")
+  func fourHundredAdvice() {
+    let message = CLIError.client(.unexpectedStatus(400)).message
+    #expect(message.contains("retrying it will not help"))
+    #expect(!message.contains("Try again in a moment"))
+  }
+}

@@ -45,6 +45,20 @@ struct SearchFeatureTests {
     try await store.finish()
   }
 
+  @Test("suggestions fold accents like tunes history --match: bjork finds Björk")
+  func accentFolding() async throws {
+    let store = makeStore(AppState(), Samples.dependencies())
+    try await store.send(.historyLoaded(history)) {
+      $0.search.history = history
+      $0.search.suggestions = Array(history.prefix(5))
+    }
+    try await store.send(.queryChanged("bjork")) {
+      $0.search.query = "bjork"
+      $0.search.suggestions = ["Björk"]
+    }
+    try await store.finish()
+  }
+
   @Test("submitting runs the search, records history and shows the results")
   func submit() async throws {
     let clock = TestClock()

@@ -67,49 +67,6 @@ struct HistoryStoreTests {
     #expect(try history.recent().first?.searchedAt == fixedDate)
   }
 
-  @Test(
-    "suggestions match anywhere, ignoring case, accents and width, in recency order",
-    arguments: [
-      ("scor", ["underscore", "Scorpions", "The Score"]),
-      ("SCOR", ["underscore", "Scorpions", "The Score"]),
-      ("мУз", ["Музыка"]),
-      ("BJÖ", ["Björk"]),
-      ("bjork", ["Björk"]),
-      ("ÉTÉ", ["Été indien"]),
-      ("zzz", []),
-    ])
-  func suggestions(typed: String, expected: [String]) throws {
-    let history = try store()
-    for (index, query) in ["The Score", "Été indien", "Scorpions", "Музыка", "Björk", "underscore"]
-      .enumerated()
-    {
-      try history.record(query: query, at: at(Double(index)))
-    }
-    // Six recorded, so "The Score" (the oldest) fell out of the five.
-    let fiveOnly = expected.filter { $0 != "The Score" }
-    #expect(try history.suggestions(matching: typed).map(\.query) == fiveOnly)
-  }
-
-  @Test("suggestions for 'scor' find The Score, Scorpions and underscore")
-  func scorExample() throws {
-    let history = try store()
-    for (index, query) in ["The Score", "Scorpions", "jazz", "underscore"].enumerated() {
-      try history.record(query: query, at: at(Double(index)))
-    }
-    #expect(
-      try history.suggestions(matching: "scor").map(\.query) == [
-        "underscore", "Scorpions", "The Score",
-      ])
-  }
-
-  @Test("with nothing typed, all five are suggested", arguments: ["", "  "])
-  func blankSuggestsAll(typed: String) throws {
-    let history = try store()
-    for index in 1...6 { try history.record(query: "q\(index)", at: at(Double(index))) }
-    #expect(
-      try history.suggestions(matching: typed).map(\.query) == ["q6", "q5", "q4", "q3", "q2"])
-  }
-
   @Test("clearing one forgets it whatever its case; clearing all forgets everything")
   func clearOneAndAll() throws {
     let history = try store()

@@ -9,28 +9,20 @@ enum DetailScreen {
     DetailViewModel(
       item: detail.item, details: content(detail.details),
       tracks: detail.tracks.flatMap(content),
-      author: detail.author.flatMap(content).map { block in
-        switch block {
-        case .loading: return .loading
-        case .failed(let title, let suggestion):
-          return .failed(title: title, suggestion: suggestion)
-        case .loaded(let value):
-          return .loaded(AuthorInfo(author: value.author, works: value.works))
-        }
-      },
+      author: detail.author.flatMap(content),
       focusedWork: detail.focusedWork, isFavorite: app.favoriteIDs.contains(detail.item.id),
       spinner: spinner, scroll: detail.scroll)
   }
 
-  /// A `Loadable` as a block's content; `nil` when nothing was asked for.
-  static func content<V: Sendable>(_ loadable: Loadable<V>) -> BlockContent<V>? {
+  /// A block's `Loadable` as drawn: `nil` when nothing was asked for, `.loaded` whenever
+  /// there is something to show (the previous value while reloading or after a failure).
+  static func content<V: Sendable>(_ loadable: Loadable<V>) -> Loadable<V>? {
     switch loadable {
     case .idle: return nil
-    case .loading(let previous): return previous.map { .loaded($0) } ?? .loading
-    case .loaded(let value): return .loaded(value)
+    case .loading(let previous): return previous.map { .loaded($0) } ?? .loading(previous: nil)
+    case .loaded: return loadable
     case .failed(let error, let previous):
-      return previous.map { .loaded($0) }
-        ?? .failed(title: error.title, suggestion: error.suggestion)
+      return previous.map { .loaded($0) } ?? .failed(error, previous: nil)
     }
   }
 

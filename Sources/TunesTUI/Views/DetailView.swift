@@ -1,5 +1,6 @@
 import ITunesCatalog
 import TerminalUI
+import TunesFeatures
 
 /// The detail screen's scrolling document: header (artwork, title, author, kind, store
 /// link), facts, description, tracks or episodes, and the author block with five small
@@ -58,7 +59,7 @@ public struct DetailView: Sendable {
     }
   }
 
-  func status<V>(_ content: BlockContent<V>, loading: String) -> [Piece] {
+  func status<V>(_ content: Loadable<V>, loading: String) -> [Piece] {
     switch content {
     case .loading:
       let line = "\(model.spinner) \(loading)"
@@ -69,15 +70,15 @@ public struct DetailView: Sendable {
             clippedTo: rect)
         }
       ]
-    case .failed(let title, let suggestion):
+    case .failed(let error, _):
       let panel = MessagePanel(
         [
-          .init("✗ " + (DisplayText.clean(title) ?? "Failed."), style: Theme.errorTitle),
-          .init(DisplayText.clean(suggestion) ?? "", style: Theme.secondary),
+          .init("✗ " + (DisplayText.clean(error.title) ?? "Failed."), style: Theme.errorTitle),
+          .init(DisplayText.clean(error.suggestion) ?? "", style: Theme.secondary),
         ], centeredVertically: false)
       let height = panel.height(width: 80)
       return [Piece(height: height) { rect, buffer, _ in panel.render(in: rect, buffer: &buffer) }]
-    case .loaded:
+    case .loaded, .idle:
       return []
     }
   }

@@ -1,29 +1,18 @@
 import ITunesCatalog
-
-/// The author block's data: the author and up to five of their other works.
-public struct AuthorInfo: Sendable, Hashable {
-  /// The author as a catalogue item (an artist), when the lookup returned one.
-  public var author: CatalogItem?
-  /// Other works, the item itself excluded, at most five drawn.
-  public var works: [CatalogItem]
-
-  /// Creates the block's data.
-  public init(author: CatalogItem?, works: [CatalogItem]) {
-    self.author = author
-    self.works = works
-  }
-}
+import TunesFeatures
 
 /// Everything the detail screen draws, in plain values.
 public struct DetailViewModel: Sendable {
   /// What the tile had (drawn at once).
   public var item: CatalogItem
-  /// The full lookup; its item replaces `item` when loaded. `nil` when not asked for.
-  public var details: BlockContent<CatalogItem>?
+  /// The full lookup; its item replaces `item` when loaded. `nil` when not asked for. A block
+  /// is `.loaded` whenever it has something to show (a previous value while reloading), else
+  /// `.loading` or `.failed` with nothing previous.
+  public var details: Loadable<CatalogItem>?
   /// Tracks of an album or latest episodes of a podcast; `nil` when not applicable.
-  public var tracks: BlockContent<[CatalogItem]>?
+  public var tracks: Loadable<[CatalogItem]>?
   /// The author block; `nil` when the item has no author id.
-  public var author: BlockContent<AuthorInfo>?
+  public var author: Loadable<AuthorBlock>?
   /// The highlighted one of the author's works.
   public var focusedWork: Int?
   /// Whether the item is a favourite.
@@ -35,8 +24,8 @@ public struct DetailViewModel: Sendable {
 
   /// Creates a model.
   public init(
-    item: CatalogItem, details: BlockContent<CatalogItem>? = nil,
-    tracks: BlockContent<[CatalogItem]>? = nil, author: BlockContent<AuthorInfo>? = nil,
+    item: CatalogItem, details: Loadable<CatalogItem>? = nil,
+    tracks: Loadable<[CatalogItem]>? = nil, author: Loadable<AuthorBlock>? = nil,
     focusedWork: Int? = nil, isFavorite: Bool = false, spinner: String = "⠋", scroll: Int = 0
   ) {
     self.item = item
