@@ -20,7 +20,8 @@ let package = Package(
     .target(
       name: "ITunesClient",
       dependencies: [
-        "ITunesCatalog", .byName(name: "CCurl", condition: .when(platforms: [.linux])),
+        "ITunesCatalog", "AppArchitecture",
+        .byName(name: "CCurl", condition: .when(platforms: [.linux])),
       ]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "TunesStorage", dependencies: ["CSQLite"]),

@@ -24,14 +24,18 @@ public struct AppClock: Sendable {
     try await sleep(duration)
   }
 
-  /// The real clock, based on `ContinuousClock`; `now` counts from the moment this is created.
-  public static var live: AppClock {
+  /// The real clock, based on `ContinuousClock`; `now` counts from the first use, one origin
+  /// for the whole process (the app, the client's pacing and deadlines share it).
+  public static let live: AppClock = {
     let clock = ContinuousClock()
     let start = clock.now
     return AppClock(
       now: { clock.now - start },
-      sleep: { duration in try await clock.sleep(for: duration) })
-  }
+      sleep: { duration in
+        guard duration > .zero else { return try Task.checkCancellation() }
+        try await clock.sleep(for: duration)
+      })
+  }()
 
   /// A clock whose sleeps return at once (after checking for cancellation) and whose time
   /// stands still at zero; for tests that do not care about time.

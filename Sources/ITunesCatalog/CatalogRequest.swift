@@ -61,13 +61,15 @@ public struct CatalogRequest: Hashable, Sendable {
   }
 }
 
-/// Percent-encoding for iTunes query strings.
+/// Percent-encoding and decoding of URL parts: the one coder of the project (requests to
+/// Apple, the replay server's request keys).
 ///
-/// Foundation's `URLComponents.queryItems` leaves `+` and `;` as they are on Linux, so `café+x` would reach
-/// Apple as `café x`; this encoder is strict instead.
+/// Foundation's `URLComponents.queryItems` leaves `+` and `;` as they are on Linux, so `café+x`
+/// would reach Apple as `café x`; this encoder is strict instead.
 public enum QueryEncoding {
-  /// Encodes a name or value: space → `+`; `A-Z a-z 0-9 . - _ *` kept; every other UTF-8 byte → `%XX`.
-  public static func encode(_ text: String) -> String {
+  /// Encodes a name or value: space → `+`; `A-Z a-z 0-9 . - _ *` and the ASCII bytes of
+  /// `alsoKeeping` kept; every other UTF-8 byte → `%XX` (upper-case hex).
+  public static func encode(_ text: String, alsoKeeping: Set<UInt8> = []) -> String {
     var out = [UInt8]()
     out.reserveCapacity(text.utf8.count)
     let hex = Array("0123456789ABCDEF".utf8)
@@ -79,6 +81,8 @@ public enum QueryEncoding {
         out.append(byte)
       case UInt8(ascii: " "):
         out.append(UInt8(ascii: "+"))
+      case _ where byte < 0x80 && alsoKeeping.contains(byte):
+        out.append(byte)
       default:
         out.append(UInt8(ascii: "%"))
         out.append(hex[Int(byte >> 4)])
@@ -88,14 +92,16 @@ public enum QueryEncoding {
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// Decodes a form-encoded name or value (`+` → space, `%XX` → byte); invalid escapes are kept as text.
-  public static func decode(_ text: Substring) -> String {
+  /// Decodes `%XX` sequences, and `+` as a space when `plusIsSpace` (form encoding, the
+  /// default; a path keeps its `+`). A malformed `%` stays as text.
+  public static func decode<S: StringProtocol>(_ text: S, plusIsSpace: Bool = true) -> String {
     var out = [UInt8]()
     let bytes = Array(text.utf8)
+    out.reserveCapacity(bytes.count)
     var i = 0
     while i < bytes.count {
       let byte = bytes[i]
-      if byte == UInt8(ascii: "+") {
+      if plusIsSpace, byte == UInt8(ascii: "+") {
         out.append(UInt8(ascii: " "))
       } else if byte == UInt8(ascii: "%"), i + 2 < bytes.count,
         let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2])

@@ -1,3 +1,4 @@
+import AppArchitecture
 import Foundation
 
 /// Sends one HTTP GET and returns the whole answer, whatever its status.
@@ -21,7 +22,7 @@ public struct HTTPTransport: Sendable {
   /// The request races the clock's sleep in a task group; the loser is cancelled, so a request that
   /// runs out of time has its connection closed. Throws `ClientError.timedOut(seconds:)` at the
   /// deadline and `ClientError.cancelled` when the calling task is cancelled.
-  public func withDeadline(seconds: Double, clock: ClientClock) -> HTTPTransport {
+  public func withDeadline(seconds: Double, clock: AppClock) -> HTTPTransport {
     let base = self
     let limit = Duration.seconds(seconds)
     return HTTPTransport { request in

@@ -1,3 +1,4 @@
+import AppArchitecture
 import Foundation
 import ITunesCatalog
 
@@ -64,7 +65,7 @@ extension ITunesClient {
   ///   - clock: times the deadline and back-off.
   public static func live(
     configuration: ClientConfiguration = .standard, transport: HTTPTransport? = nil,
-    limiter: RateLimiter = .shared, clock: ClientClock = .live
+    limiter: RateLimiter = .shared, clock: AppClock = .live
   ) -> ITunesClient {
     let base =
       transport

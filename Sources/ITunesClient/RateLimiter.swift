@@ -1,3 +1,4 @@
+import AppArchitecture
 import Foundation
 
 /// A token bucket shared by every caller in the process, so the app stays within Apple's budget.
@@ -6,14 +7,14 @@ import Foundation
 /// minute); it is kept in its exact integer form (GCRA: one "theoretical arrival time"), so a
 /// caller's wait is exact. After Apple throttles (`throttled()`), no token is handed out for the
 /// cool-down (60 s by default) so the app can show a countdown instead of making things worse.
-/// Time comes from an injected `ClientClock`.
+/// Time comes from an injected `AppClock`.
 public actor RateLimiter {
   /// The limiter every live client in the process shares: 20 requests a minute, live clock.
   public static let shared = RateLimiter(limit: .apple, clock: .live)
 
   /// The budget this limiter enforces.
   public nonisolated let limit: RateLimit
-  private let clock: ClientClock
+  private let clock: AppClock
   private let interval: Duration
   private let tolerance: Duration
   /// When the bucket would be full again if nothing else were sent.
@@ -21,7 +22,7 @@ public actor RateLimiter {
   private var blockedUntil: Duration?
 
   /// Makes a limiter with a full bucket.
-  public init(limit: RateLimit, clock: ClientClock) {
+  public init(limit: RateLimit, clock: AppClock) {
     self.limit = limit
     self.clock = clock
     self.interval = limit.period / limit.requests

@@ -1,3 +1,4 @@
+import AppArchitecture
 import Foundation
 import ITunesCatalog
 
@@ -6,7 +7,7 @@ struct RequestPipeline: Sendable {
   let configuration: ClientConfiguration
   let transport: HTTPTransport
   let limiter: RateLimiter
-  let clock: ClientClock
+  let clock: AppClock
 
   func fetch(_ request: CatalogRequest) async throws -> CatalogResponse {
     guard let url = request.url(relativeTo: configuration.baseURL) else {

@@ -1,3 +1,5 @@
+import ITunesCatalog
+
 /// The canonical form of a request, so that requests which must get the same answer compare equal.
 ///
 /// Rules, in order:
@@ -11,6 +13,12 @@
 ///   `country=us`, `lang=en_us`, `explicit=yes`, `version=2`, `media=all`, `output=json`
 ///   (the defaults), `limit=50` on `/search` only, and empty values.
 public struct ReplayRequestKey: Hashable, Sendable, CustomStringConvertible {
+  /// ASCII bytes kept as they are in a canonical query value, beyond the coder's own
+  /// letters, digits and `.-_*`.
+  static let queryCharacters: Set<UInt8> = Set(Array("~,".utf8))
+  /// ASCII bytes kept as they are in a canonical path: the query set plus `/=:`.
+  static let pathCharacters: Set<UInt8> = queryCharacters.union(Array("/=:".utf8))
+
   /// The decoded path, e.g. `/search`.
   public let path: String
   /// The remaining parameters as sorted (name, value) pairs, names lowercased.
@@ -62,7 +70,7 @@ public struct ReplayRequestKey: Hashable, Sendable, CustomStringConvertible {
       pathPart = rest
       queryPart = ""
     }
-    var path = PercentCoding.decode(pathPart, plusIsSpace: false)
+    var path = QueryEncoding.decode(pathPart, plusIsSpace: false)
     if path.isEmpty || !path.hasPrefix("/") { path = "/" + path }
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     self.path = path
@@ -75,8 +83,8 @@ public struct ReplayRequestKey: Hashable, Sendable, CustomStringConvertible {
     var result: [Parameter] = []
     for piece in query.split(separator: "&", omittingEmptySubsequences: true) {
       let pair = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let name = PercentCoding.decode(pair[0], plusIsSpace: true).lowercased()
-      let rawValue = pair.count > 1 ? PercentCoding.decode(pair[1], plusIsSpace: true) : ""
+      let name = QueryEncoding.decode(pair[0]).lowercased()
+      let rawValue = pair.count > 1 ? QueryEncoding.decode(pair[1]) : ""
       let value = normaliseValue(rawValue, for: name)
       guard !name.isEmpty, !value.isEmpty, !cacheBusters.contains(name) else { continue }
       let parameter = Parameter(name: name, value: value)
@@ -103,11 +111,11 @@ public struct ReplayRequestKey: Hashable, Sendable, CustomStringConvertible {
 
   /// The canonical request, e.g. `/search?entity=album&term=missy+elliott`.
   public var description: String {
-    let path = PercentCoding.encode(self.path, keeping: PercentCoding.pathCharacters)
+    let path = QueryEncoding.encode(self.path, alsoKeeping: Self.pathCharacters)
     guard !parameters.isEmpty else { return path }
     let query = parameters.map {
-      PercentCoding.encode($0.name, keeping: PercentCoding.queryCharacters) + "="
-        + PercentCoding.encode($0.value, keeping: PercentCoding.queryCharacters)
+      QueryEncoding.encode($0.name, alsoKeeping: Self.queryCharacters) + "="
+        + QueryEncoding.encode($0.value, alsoKeeping: Self.queryCharacters)
     }
     return path + "?" + query.joined(separator: "&")
   }

@@ -18,6 +18,7 @@ public final class TestClock: Sendable {
     var sleepers: [Int: Sleeper] = [:]
     var cancelledBeforeRegistering: Set<Int> = []
     var nextID = 0
+    var requested: [Duration] = []
   }
 
   private let state = Mutex(State())
@@ -33,7 +34,10 @@ public final class TestClock: Sendable {
     state.withLock { state in state.sleepers.values.filter { $0.continuation != nil }.count }
   }
 
-  /// This clock as the app's clock dependency.
+  /// Every duration a sleeper asked for, in order.
+  public var requestedSleeps: [Duration] { state.withLock { $0.requested } }
+
+  /// This clock as the clock dependency of the app and the client.
   public var clock: AppClock {
     AppClock(
       now: { [self] in now },
@@ -48,6 +52,7 @@ public final class TestClock: Sendable {
     // after time has moved past it wakes at once instead of never.
     let (id, deadline) = state.withLock { state -> (Int, Duration) in
       defer { state.nextID += 1 }
+      state.requested.append(duration)
       return (state.nextID, state.now + duration)
     }
     try await withTaskCancellationHandler {

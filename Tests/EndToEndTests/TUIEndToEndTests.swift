@@ -71,10 +71,12 @@ struct TUIEndToEndTests {
 
     try tmux.type("jack johnson")
     try tmux.press("Enter")
-    let grid = try await tmux.waitFor("two columns of tiles") {
+    // A capture can land half-way through a frame: wait for the whole frame (tiles and the
+    // status bar's count), not for its first rows.
+    let grid = try await tmux.waitFor("two columns of tiles and the count") {
       Self.showsSideBySide(results[0].title, results[1].title, in: $0, width: tmux.columns)
+        && $0.contains("25 results")
     }
-    #expect(grid.contains("25 results"))
     #expect(
       Self.showsSideBySide(results[2].title, results[3].title, in: grid, width: tmux.columns),
       "the second row holds the third and fourth results")
@@ -159,8 +161,9 @@ struct TUIEndToEndTests {
     try await app.waitForApp()
     try app.tmux.type("jack johnson")
     try app.tmux.press("Enter")
-    let grid = try await app.tmux.waitFor("two columns of tiles") {
+    let grid = try await app.tmux.waitFor("two columns of tiles and the count") {
       Self.showsSideBySide(results[0].title, results[1].title, in: $0, width: app.tmux.columns)
+        && $0.contains("25 results")
     }
     // Where the second result's title is drawn (SGR mouse reports count from 1).
     let lines = grid.split(separator: "\n", omittingEmptySubsequences: false)

@@ -1,6 +1,7 @@
 import Foundation
 import ITunesCatalog
 import ITunesClient
+import TestSupport
 import Testing
 
 @Suite("Connections: headers, cancellation, deadline, body cap")
@@ -73,8 +74,8 @@ struct ConnectionTests {
   }
 
   @Test("the deadline wrapper times out on the injected clock and cancels the request")
-  func deadlineOnManualClock() async throws {
-    let clock = ManualClock()
+  func deadlineOnTestClock() async throws {
+    let clock = TestClock()
     let cancelled = Counter()
     // Hangs until cancelled without a real timer: an hour-long Task.sleep left a far-off
     // dispatch timer armed, and with it the shorter sleeps of the whole parallel run stopped
@@ -87,7 +88,7 @@ struct ConnectionTests {
       cancelled.increment()
       throw ClientError.cancelled
     }
-    let transport = hanging.withDeadline(seconds: 15, clock: clock.clientClock)
+    let transport = hanging.withDeadline(seconds: 15, clock: clock.clock)
     let url = try #require(URL(string: "https://itunes.apple.com/search?term=x"))
     let task = Task {
       do {
@@ -99,10 +100,10 @@ struct ConnectionTests {
     }
     // If the deadline never starts, stop and cancel: nothing would move the clock again.
     defer { task.cancel() }
-    try #require(await eventually { clock.sleeperCount == 1 })
-    clock.advance(by: .seconds(14))
-    #expect(clock.sleeperCount == 1)
-    clock.advance(by: .seconds(1))
+    try #require(await eventually { clock.pendingSleepers == 1 })
+    await clock.advance(by: .seconds(14))
+    #expect(clock.pendingSleepers == 1)
+    await clock.advance(by: .seconds(1))
     #expect(await task.value == .timedOut(seconds: 15))
     #expect(cancelled.count == 1)
   }

@@ -1,5 +1,6 @@
 import Foundation
 import ITunesClient
+import TestSupport
 import Testing
 
 /// Counts finished acquisitions across tasks.
@@ -14,8 +15,8 @@ final class Counter: @unchecked Sendable {
 struct RateLimiterTests {
   @Test("20 requests pass at once; the 21st waits exactly until a token refills")
   func twentyFirstWaits() async throws {
-    let clock = ManualClock()
-    let limiter = RateLimiter(limit: .apple, clock: clock.clientClock)
+    let clock = TestClock()
+    let limiter = RateLimiter(limit: .apple, clock: clock.clock)
     for _ in 0..<20 { try await limiter.acquire() }
     #expect(await limiter.waitTime() == .seconds(3))
     let done = Counter()
@@ -25,13 +26,13 @@ struct RateLimiterTests {
     }
     // If the waiter never sleeps, stop and cancel it: nothing would move the clock again.
     defer { waiter.cancel() }
-    try #require(await eventually { clock.sleeperCount == 1 })
+    try #require(await eventually { clock.pendingSleepers == 1 })
     #expect(clock.requestedSleeps.last == .seconds(3))
-    clock.advance(by: .milliseconds(2999))
-    #expect(clock.sleeperCount == 1)
+    await clock.advance(by: .milliseconds(2999))
+    #expect(clock.pendingSleepers == 1)
     #expect(done.count == 0)
     #expect(await limiter.waitTime() == .milliseconds(1))
-    clock.advance(by: .milliseconds(1))
+    await clock.advance(by: .milliseconds(1))
     try await waiter.value
     #expect(done.count == 1)
     #expect(await limiter.waitTime() == .seconds(3))
@@ -39,14 +40,14 @@ struct RateLimiterTests {
 
   @Test("the bucket refills at one token every 3 seconds, up to 20")
   func refill() async throws {
-    let clock = ManualClock()
-    let limiter = RateLimiter(limit: .apple, clock: clock.clientClock)
+    let clock = TestClock()
+    let limiter = RateLimiter(limit: .apple, clock: clock.clock)
     for _ in 0..<20 { #expect(await limiter.tryAcquire()) }
     #expect(await !limiter.tryAcquire())
-    clock.advance(by: .seconds(9))
+    await clock.advance(by: .seconds(9))
     for _ in 0..<3 { #expect(await limiter.tryAcquire()) }
     #expect(await !limiter.tryAcquire())
-    clock.advance(by: .seconds(3600))
+    await clock.advance(by: .seconds(3600))
     var granted = 0
     while await limiter.tryAcquire() { granted += 1 }
     #expect(granted == 20)
@@ -54,8 +55,8 @@ struct RateLimiterTests {
 
   @Test("one limiter is shared by concurrent callers: each refill lets exactly one through")
   func sharedAcrossCallers() async throws {
-    let clock = ManualClock()
-    let limiter = RateLimiter(limit: .apple, clock: clock.clientClock)
+    let clock = TestClock()
+    let limiter = RateLimiter(limit: .apple, clock: clock.clock)
     let done = Counter()
     let tasks = (0..<25).map { _ in
       Task {
@@ -65,11 +66,11 @@ struct RateLimiterTests {
     }
     // If a step fails, stop and cancel the waiters: nothing would move the clock again.
     defer { for task in tasks { task.cancel() } }
-    try #require(await eventually { done.count == 20 && clock.sleeperCount == 5 })
+    try #require(await eventually { done.count == 20 && clock.pendingSleepers == 5 })
     for round in 1...5 {
-      clock.advance(by: .seconds(3))
+      await clock.advance(by: .seconds(3))
       try #require(
-        await eventually { done.count == 20 + round && clock.sleeperCount == 5 - round })
+        await eventually { done.count == 20 + round && clock.pendingSleepers == 5 - round })
     }
     for task in tasks { try await task.value }
     #expect(done.count == 25)
@@ -78,30 +79,30 @@ struct RateLimiterTests {
 
   @Test("a caller cancelled while waiting stops at once and uses no token")
   func cancellationWhileWaiting() async throws {
-    let clock = ManualClock()
+    let clock = TestClock()
     let limiter = RateLimiter(
-      limit: RateLimit(requests: 1, period: .seconds(10)), clock: clock.clientClock)
+      limit: RateLimit(requests: 1, period: .seconds(10)), clock: clock.clock)
     try await limiter.acquire()
     let waiter = Task { try await limiter.acquire() }
-    #expect(await eventually { clock.sleeperCount == 1 })
+    #expect(await eventually { clock.pendingSleepers == 1 })
     waiter.cancel()
     await #expect(throws: CancellationError.self) { try await waiter.value }
-    #expect(clock.sleeperCount == 0)
-    clock.advance(by: .seconds(10))
+    #expect(clock.pendingSleepers == 0)
+    await clock.advance(by: .seconds(10))
     #expect(await limiter.tryAcquire())
   }
 
   @Test("after throttling no token is handed out for the cool-down, whatever the bucket holds")
   func coolDown() async throws {
-    let clock = ManualClock()
-    let limiter = RateLimiter(limit: .apple, clock: clock.clientClock)
+    let clock = TestClock()
+    let limiter = RateLimiter(limit: .apple, clock: clock.clock)
     await limiter.throttled()
     #expect(await limiter.waitTime() == .seconds(60))
     #expect(await !limiter.tryAcquire())
     let waiter = Task { try await limiter.acquire() }
     defer { waiter.cancel() }
-    try #require(await eventually { clock.sleeperCount == 1 })
-    clock.advance(by: .seconds(60))
+    try #require(await eventually { clock.pendingSleepers == 1 })
+    await clock.advance(by: .seconds(60))
     try await waiter.value
     #expect(await limiter.waitTime() == nil)
   }

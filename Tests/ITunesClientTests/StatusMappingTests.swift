@@ -1,21 +1,22 @@
 import Foundation
 import ITunesCatalog
 import ITunesClient
+import TestSupport
 import Testing
 
 /// A live client over a fake transport: generous pacing, zero back-off, a clock nobody advances.
 func makeClient(
   _ transport: FakeTransport, maxAttempts: Int = 3,
-  limiter: RateLimiter? = nil, clock: ManualClock = ManualClock()
+  limiter: RateLimiter? = nil, clock: TestClock = TestClock()
 ) throws -> ITunesClient {
   var configuration = try ClientConfiguration(baseURL: "https://itunes.apple.com")
   configuration.retry = RetryPolicy(maxAttempts: maxAttempts, baseDelay: .zero, maxDelay: .zero)
   let pacing =
     limiter
-    ?? RateLimiter(limit: RateLimit(requests: 1000, period: .seconds(60)), clock: clock.clientClock)
+    ?? RateLimiter(limit: RateLimit(requests: 1000, period: .seconds(60)), clock: clock.clock)
   return ITunesClient.live(
     configuration: configuration, transport: transport.transport, limiter: pacing,
-    clock: clock.clientClock)
+    clock: clock.clock)
 }
 
 func fetchError(_ client: ITunesClient, _ request: CatalogRequest) async -> ClientError? {
@@ -117,17 +118,17 @@ struct StatusMappingTests {
 
   @Test("a 429 makes the shared limiter hold back for the cool-down")
   func throttleCoolDown() async throws {
-    let clock = ManualClock()
-    let limiter = RateLimiter(limit: .apple, clock: clock.clientClock)
+    let clock = TestClock()
+    let limiter = RateLimiter(limit: .apple, clock: clock.clock)
     let fake = FakeTransport(statuses: [429])
     let client = try makeClient(fake, limiter: limiter, clock: clock)
     #expect(await client.pacing() == nil)
     let error = await fetchError(client, request)
     #expect(error == .rateLimited(status: 429))
     #expect(await client.pacing() == .seconds(60))
-    clock.advance(by: .seconds(45))
+    await clock.advance(by: .seconds(45))
     #expect(await client.pacing() == .seconds(15))
-    clock.advance(by: .seconds(15))
+    await clock.advance(by: .seconds(15))
     #expect(await client.pacing() == nil)
   }
 

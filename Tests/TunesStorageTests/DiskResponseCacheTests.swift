@@ -96,25 +96,6 @@ struct DiskResponseCacheTests {
     #expect(DiskResponseCache.isFresh(response, now: now, maxAge: 600) == true)
   }
 
-  @Test("the key sorts parameters, so their order never splits the cache")
-  func canonicalKey() throws {
-    let one = try #require(
-      URL(string: "https://ITUNES.apple.com/search?term=a%20b&media=music&limit=5"))
-    let two = try #require(
-      URL(string: "https://itunes.apple.com/search?limit=5&media=music&term=a+b"))
-    let three = try #require(
-      URL(string: "https://itunes.apple.com/search?media=music&limit=5&term=a%20b"))
-    #expect(
-      DiskResponseCache.key(for: one)
-        == "https://itunes.apple.com/search?limit=5&media=music&term=a%20b")
-    #expect(DiskResponseCache.key(for: one) == DiskResponseCache.key(for: three))
-    // A literal '+' is a different term from a space, and stays so.
-    #expect(DiskResponseCache.key(for: one) != DiskResponseCache.key(for: two))
-    #expect(
-      DiskResponseCache.key(path: "/lookup", parameters: ["id": "1", "entity": "song"])
-        == "/lookup?entity=song&id=1")
-  }
-
   @Test("the cache file lives under XDG_CACHE_HOME/tunes with private permissions")
   func opensUnderCacheHome() throws {
     let dir = try TemporaryDirectory()
