@@ -2,85 +2,53 @@ import Foundation
 import ITunesCatalog
 import ITunesClient
 
-/// Everything that can happen in the app: input from the person (keys, clicks, resizes) and
-/// results of effects. Names say what happened, not what to do.
+/// Everything that can happen in the app: input from the person (keys, clicks, resizes), what
+/// the screen measured, and results of effects. Names say what happened, not what to do.
+///
+/// Each feature has its own action type; a key press is followed from the key map to one case
+/// here and from there to one case of one feature's reducer.
 public enum AppAction: Equatable, Sendable {
   // MARK: Start
 
   /// The program started: loads history, favourite ids and saved filters.
   case appStarted
-  /// Saved filters were read.
-  case filtersLoaded(SearchFilters)
   /// Reading or writing local storage failed (shown as a notice).
   case storageFailed(FeatureError)
   /// Something the person must know about the start (a damaged database kept aside, history
   /// off), shown as a notice.
   case startupNoticeReported(String)
 
-  // MARK: Search
+  // MARK: Features
 
-  /// The query text changed (the TUI edits it).
-  case queryChanged(String)
-  /// Enter in the query box: runs the search (or picks the highlighted suggestion).
-  case querySubmitted
-  /// ↑/↓ in the suggestions (`nil`: none highlighted).
-  case suggestionHighlighted(Int?)
-  /// A suggestion was picked (Enter on it or a click): it becomes the query and runs.
-  case suggestionPicked(Int)
-  /// A search answered; dropped unless `requestID` is the current one.
-  case searchResponse(requestID: Int, Result<CatalogResponse, FeatureError>)
-  /// Recent searches were read from history.
-  case historyLoaded([String])
-  /// Tab or `/` (to the query) or Enter/click (to the results).
-  case focusMoved(to: SearchState.Focus)
-  /// Arrows, h/j/k/l, PgUp/PgDn, g/G on the top screen.
-  case selectionMoved(MoveDirection)
-  /// A click on tile/row `index` of the top screen: selects it; a second click opens it.
-  case tileClicked(Int)
-  /// Enter on the selected tile/row (or the focused work on a detail).
-  case tileOpened
-  /// The end of the grid was reached: fetch again with a larger limit (up to 200).
-  case loadMoreRequested
-  /// `v`: grid ↔ grouped by kind.
-  case groupingToggled
-  /// `r`: run the last search again.
-  case retryRequested
-  /// The rate-limit countdown ticked at clock instant `now`.
-  case rateLimitTick(now: Duration)
+  /// Something happened on the search screen.
+  case search(SearchAction)
+  /// Something happened in the filters panel.
+  case filters(FiltersAction)
+  /// Something happened on the favourites screen.
+  case favorites(FavoritesAction)
+  /// Something happened on the top detail screen.
+  case detail(DetailAction)
 
-  // MARK: Filters
+  // MARK: Every screen
 
-  /// `f`: the filters panel opened.
-  case filtersOpened
-  /// The draft in the filters panel changed.
-  case filtersChanged(SearchFilters)
-  /// A field of the filters panel got focus.
-  case filtersFieldFocused(FiltersState.Field)
-  /// Enter in the filters panel: apply when valid (persisted; the search runs again).
-  case filtersApplied
-
-  // MARK: Overlays and navigation
-
-  /// `?`: the help overlay opened or closed.
+  /// `?` or F1: the help overlay opened or closed.
   case helpToggled
   /// Esc: closes the overlay, else pops the top screen, else hides suggestions.
   case backRequested
-  /// `F`: the favourites screen opened.
-  case favoritesOpened
-  /// The favourites list was read.
-  case favoritesLoaded(Result<[CatalogItem], FeatureError>)
-  /// `*`: the selected tile's (or the detail's) favourite mark flipped.
+  /// `*`: the focused item's (the detail's, the selected tile's or row's) favourite mark flipped.
   case favoriteToggled
   /// Storage flipped the favourite; `true` when the item is now a favourite.
   case favoriteStored(CatalogItem, Result<Bool, FeatureError>)
   /// The favourite ids were read.
   case favoriteIDsLoaded(Set<Int64>)
-  /// Something happened on the top detail screen.
-  case detail(DetailAction)
   /// An attempt to open a link in the browser finished.
   case linkOpened(Result<URL, FeatureError>)
   /// The terminal was resized.
   case resized(columns: Int, rows: Int)
+  /// The screen was drawn with these measurements (sent only when they change).
+  case layoutMeasured(ScreenMetrics)
+  /// The spinner's clock ticked (only while something loads).
+  case spinnerTicked
   /// `q` (outside the query box) or Ctrl-C.
   case quitRequested
 }
@@ -89,19 +57,14 @@ extension AppAction {
   /// Whether the action comes from the person (a key, click or resize), which clears the notice.
   public var isInput: Bool {
     switch self {
-    case .queryChanged, .querySubmitted, .suggestionHighlighted, .suggestionPicked, .focusMoved,
-      .selectionMoved, .tileClicked, .tileOpened, .loadMoreRequested, .groupingToggled,
-      .retryRequested, .filtersOpened, .filtersChanged, .filtersFieldFocused, .filtersApplied,
-      .helpToggled, .backRequested, .favoritesOpened, .favoriteToggled, .quitRequested:
+    case .search(let action): return action.isInput
+    case .filters(let action): return action.isInput
+    case .favorites(let action): return action.isInput
+    case .detail(let action): return action.isInput
+    case .helpToggled, .backRequested, .favoriteToggled, .quitRequested:
       return true
-    case .detail(let action):
-      switch action {
-      case .scrolled, .workOpened, .openStoreLinkRequested, .openAuthorLinkRequested: return true
-      case .detailsLoaded, .tracksLoaded, .authorLoaded: return false
-      }
-    case .appStarted, .filtersLoaded, .storageFailed, .startupNoticeReported, .searchResponse,
-      .historyLoaded,
-      .rateLimitTick, .favoritesLoaded, .favoriteStored, .favoriteIDsLoaded, .linkOpened, .resized:
+    case .appStarted, .storageFailed, .startupNoticeReported, .favoriteStored, .favoriteIDsLoaded,
+      .linkOpened, .resized, .layoutMeasured, .spinnerTicked:
       return false
     }
   }

@@ -15,9 +15,11 @@ extension AppFeature {
       tracks: hasTracks ? .loading(previous: nil) : nil,
       author: hasAuthor ? .loading(previous: nil) : nil)
     state.stack.append(.detail(detail))
-    return detailLookups(
-      for: item, country: country, details: true, tracks: true, author: true,
-      depth: state.stack.count - 1)
+    return .merge(
+      detailLookups(
+        for: item, country: country, details: true, tracks: true, author: true,
+        depth: state.stack.count - 1),
+      refreshFavoriteIDs())
   }
 
   /// Runs again the lookups of the top detail's blocks that failed (`r` on a detail).
@@ -114,16 +116,42 @@ extension AppFeature {
         }
       }
       return .none
-    case .scrolled(let lines):
+    case .scrollRequested(let request):
       guard case .detail(var detail) = state.stack.last else { return .none }
-      detail.scroll = max(0, detail.scroll + lines)
+      let metrics = state.metrics
+      let page = max(1, metrics.detailViewport - 1)
+      let target: Int
+      switch request {
+      case .lines(let lines): target = detail.scroll + lines
+      case .pages(let pages): target = detail.scroll + pages * page
+      case .top: target = 0
+      case .bottom: target = metrics.detailMaximumScroll
+      }
+      detail.scroll = max(0, min(metrics.detailMaximumScroll, target))
       state.stack[state.stack.count - 1] = .detail(detail)
       return .none
+    case .workMoved(let forward):
+      guard case .detail(var detail) = state.stack.last else { return .none }
+      let works = detail.author?.value?.works.count ?? 0
+      guard works > 0 else { return .none }
+      if forward {
+        detail.focusedWork = min(works - 1, detail.focusedWork.map { $0 + 1 } ?? 0)
+      } else {
+        detail.focusedWork = max(0, (detail.focusedWork ?? 0) - 1)
+      }
+      detail.scroll = Self.scroll(detail.scroll, showing: state.metrics)
+      state.stack[state.stack.count - 1] = .detail(detail)
+      return .none
+    case .focusedWorkOpened:
+      guard let index = state.topDetail?.focusedWork else { return .none }
+      return reduceDetail(into: &state, action: .workOpened(index))
     case .workOpened(let index):
       guard let works = state.topDetail?.author?.value?.works, works.indices.contains(index) else {
         return .none
       }
       return openDetail(&state, item: works[index])
+    case .retryRequested:
+      return retryDetail(&state)
     case .openStoreLinkRequested:
       let item = state.topDetail?.shownItem ?? state.search.selectedItem
       return openLink(&state, item?.storeURL, missing: "This item has no store link.")
@@ -134,6 +162,17 @@ extension AppFeature {
         ?? (detail == nil ? state.search.selectedItem?.authorURL : nil)
       return openLink(&state, url, missing: "This item has no author link.")
     }
+  }
+
+  /// The scroll that brings the author's works into view, moving as little as possible.
+  static func scroll(_ scroll: Int, showing metrics: ScreenMetrics) -> Int {
+    guard let works = metrics.detailWorks, metrics.detailViewport > 0 else { return scroll }
+    var offset = scroll
+    if works.upperBound > offset + metrics.detailViewport {
+      offset = works.upperBound - metrics.detailViewport
+    }
+    if works.lowerBound < offset { offset = works.lowerBound }
+    return max(0, min(metrics.detailMaximumScroll, offset))
   }
 
   private func updateDetails(

@@ -7,13 +7,20 @@ extension AppFeature {
   /// How long to wait after throttling when the client cannot say.
   static let defaultRetryAfter = Duration.seconds(60)
 
-  func reduceSearch(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
+  func reduceSearch(into state: inout AppState, action: SearchAction) -> Effect<AppAction> {
     switch action {
     case .queryChanged(let text):
       state.search.query = text
-      state.search.focus = .query
-      state.search.suggestions = SearchState.suggestions(for: text, in: state.search.history)
-      state.search.highlightedSuggestion = nil
+      state.search.queryCursor = text.count
+      queryDidChange(&state)
+      return .none
+    case .queryEdited(let edit):
+      var text = QueryText(state.search.query, cursor: state.search.queryCursor)
+      text.apply(edit)
+      let changed = text.text != state.search.query
+      state.search.query = text.text
+      state.search.queryCursor = text.cursor
+      if changed { queryDidChange(&state) }
       return .none
     case .querySubmitted:
       if let index = state.search.highlightedSuggestion,
@@ -22,6 +29,18 @@ extension AppFeature {
         return pickSuggestion(&state, index)
       }
       return submit(&state, term: state.search.query)
+    case .suggestionMoved(let up):
+      let count = state.search.suggestions.count
+      guard count > 0 else { return .none }
+      if up {
+        state.search.highlightedSuggestion = state.search.highlightedSuggestion.flatMap {
+          $0 > 0 ? $0 - 1 : nil
+        }
+      } else {
+        state.search.highlightedSuggestion = min(
+          count - 1, state.search.highlightedSuggestion.map { $0 + 1 } ?? 0)
+      }
+      return .none
     case .suggestionHighlighted(let index):
       state.search.highlightedSuggestion =
         index.flatMap { state.search.suggestions.indices.contains($0) ? $0 : nil }
@@ -32,24 +51,46 @@ extension AppFeature {
       return receive(&state, requestID: requestID, result: result)
     case .historyLoaded(let history):
       state.search.history = history
-      if state.search.focus == .query, state.stack.isEmpty {
+      // Refresh the suggestions on show; never pop them open after a search was answered.
+      let showing = !state.search.suggestions.isEmpty || state.search.submitted == nil
+      if state.search.focus == .query, state.stack.isEmpty, showing {
         state.search.suggestions = SearchState.suggestions(
           for: state.search.query, in: history)
       }
       return .none
     case .focusMoved(let focus):
       return moveFocus(&state, to: focus)
+    case .selectionMoved(let direction):
+      return moveInResults(&state, direction)
+    case .tileClicked(let index):
+      guard state.search.items.indices.contains(index) else { return .none }
+      if state.search.focus == .results, state.search.selection == index {
+        return openSelectedTile(&state)
+      }
+      state.search.selection = index
+      state.search.focus = .results
+      state.search.suggestions = []
+      state.search.highlightedSuggestion = nil
+      return .none
+    case .tileOpened:
+      return openSelectedTile(&state)
     case .loadMoreRequested:
       return loadMore(&state)
     case .groupingToggled:
       state.search.grouped.toggle()
       return .none
     case .retryRequested:
-      if case .detail? = state.stack.last { return retryDetail(&state) }
       guard let submitted = state.search.submitted else { return .none }
       return startSearch(
         &state, term: submitted.term, filters: submitted.filters, limit: submitted.limit,
         loadingMore: false)
+    case .cancelRequested:
+      guard state.search.results.isLoading else { return .none }
+      state.search.requestID += 1
+      state.search.isLoadingMore = false
+      state.search.results = state.search.results.value.map { .loaded($0) } ?? .idle
+      state.notice = "Search cancelled."
+      return .cancel(id: CancelID.search)
     case .rateLimitTick(let now):
       state.search.now = now
       guard let until = state.search.rateLimitedUntil, now < until else {
@@ -60,15 +101,51 @@ extension AppFeature {
         return .cancel(id: CancelID.rateLimitTimer)
       }
       return .none
-    default:
+    }
+  }
+
+  /// What a changed query does: focus in the box, suggestions for the new text.
+  private func queryDidChange(_ state: inout AppState) {
+    state.search.focus = .query
+    state.search.suggestions = SearchState.suggestions(
+      for: state.search.query, in: state.search.history)
+    state.search.highlightedSuggestion = nil
+  }
+
+  /// Opens the selected tile's detail.
+  private func openSelectedTile(_ state: inout AppState) -> Effect<AppAction> {
+    guard state.overlay == nil, state.stack.isEmpty, let item = state.search.selectedItem else {
       return .none
     }
+    state.search.focus = .results
+    state.search.suggestions = []
+    return openDetail(&state, item: item)
+  }
+
+  private func moveInResults(_ state: inout AppState, _ direction: MoveDirection) -> Effect<
+    AppAction
+  > {
+    let items = state.search.items
+    let rows = SelectionMovement.rows(
+      for: items, grouped: state.search.grouped, columns: state.columns)
+    let before = state.search.selection
+    let page = max(1, state.metrics.resultsLines / SearchLayout.tileStep)
+    state.search.selection = SelectionMovement.move(
+      before, direction, rows: rows, pageRows: page)
+    let forward: Set<MoveDirection> = [.down, .pageDown, .right, .last]
+    if state.search.selection == before, forward.contains(direction),
+      rows.last?.last == before, state.search.canLoadMore
+    {
+      return loadMore(&state)
+    }
+    return .none
   }
 
   private func pickSuggestion(_ state: inout AppState, _ index: Int) -> Effect<AppAction> {
     guard state.search.suggestions.indices.contains(index) else { return .none }
     let text = state.search.suggestions[index]
     state.search.query = text
+    state.search.queryCursor = text.count
     return submit(&state, term: text)
   }
 
@@ -79,18 +156,20 @@ extension AppFeature {
       return .none
     }
     let filters = state.filters
-    let before = state.search.requestID
-    let search = startSearch(
+    return startSearch(
       &state, term: trimmed, filters: filters, limit: filters.limit, loadingMore: false)
-    guard state.search.requestID != before, state.search.results.isLoading else { return search }
+  }
+
+  /// Records an answered search (with the filters it ran with) and reads the history back:
+  /// only searches that were answered enter the history, as on the command line.
+  private func recordHistory(_ submitted: SubmittedSearch) -> Effect<AppAction> {
     let history = dependencies.history
-    let record = Effect<AppAction>.run { send in
-      try await history.record(trimmed, filters)
-      send(.historyLoaded(try await history.recent()))
+    return .run { send in
+      try await history.record(submitted.term, submitted.filters)
+      send(.search(.historyLoaded(try await history.recent())))
     } catch: { error, send in
       send(.storageFailed(.storage(error.localizedDescription)))
     }
-    return .merge(search, record)
   }
 
   /// Starts a search (new, retried or load-more), or refuses it while Apple throttles us.
@@ -125,10 +204,10 @@ extension AppFeature {
     return .run { send in
       do {
         let response = try await client.search(query)
-        send(.searchResponse(requestID: requestID, .success(response)))
+        send(.search(.searchResponse(requestID: requestID, .success(response))))
       } catch {
         let failure = await Self.featureError(error, client: client, clock: clock)
-        send(.searchResponse(requestID: requestID, .failure(failure)))
+        send(.search(.searchResponse(requestID: requestID, .failure(failure))))
       }
     }
     .cancellable(id: CancelID.search, cancelInFlight: true)
@@ -160,11 +239,13 @@ extension AppFeature {
         state.search.selection = min(state.search.selection, max(0, items.count - 1))
         let limit = state.search.submitted?.limit ?? 0
         state.search.reachedMaximum = limit >= SearchFilters.maximumLimit
-      } else {
-        state.search.selection = 0
-        if items.isEmpty { state.search.focus = .query }
+        return .none
       }
-      return .none
+      state.search.selection = 0
+      state.search.resultsOffset = 0
+      if items.isEmpty { state.search.focus = .query }
+      guard let submitted = state.search.submitted else { return .none }
+      return recordHistory(submitted)
     case .failure(let error):
       state.search.results = state.search.results.failing(error)
       guard case .rateLimited(let retryAfter, let at) = error else { return .none }
@@ -180,7 +261,7 @@ extension AppFeature {
     return .run { send in
       for _ in 0..<max(1, ticks) {
         try await clock.sleep(for: .seconds(1))
-        send(.rateLimitTick(now: clock.now()))
+        send(.search(.rateLimitTick(now: clock.now())))
       }
     }
     .cancellable(id: CancelID.rateLimitTimer, cancelInFlight: true)
@@ -195,7 +276,6 @@ extension AppFeature {
       state.search.suggestions = SearchState.suggestions(
         for: state.search.query, in: state.search.history)
     case .results:
-      guard !state.search.items.isEmpty else { return .none }
       state.search.focus = .results
       state.search.suggestions = []
     }

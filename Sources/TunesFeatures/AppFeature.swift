@@ -7,7 +7,8 @@ import ITunesClient
 ///
 /// Pure and synchronous: every I/O is an effect built from `dependencies`, whose result comes
 /// back as an action. A new search cancels the one in flight, and a response whose request id is
-/// not the current one is dropped.
+/// not the current one is dropped. Each feature's actions go to that feature's reducer, whose
+/// switch names every case.
 public struct AppFeature: Reducer {
   /// What the effects use.
   public let dependencies: TunesDependencies
@@ -25,44 +26,52 @@ public struct AppFeature: Reducer {
     case rateLimitTimer
     /// The lookups of the detail at this stack index.
     case detail(depth: Int)
+    /// The spinner's ticks.
+    case spinner
   }
 
   /// Applies `action` to `state` and returns the effect to run next.
   public func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
     if action.isInput { state.notice = nil }
+    let wasLoading = state.isLoading
+    let effect = reduceAction(into: &state, action: action)
+    keepSelectionsInView(&state)
+    guard state.isLoading != wasLoading, let interval = dependencies.spinnerInterval else {
+      return effect
+    }
+    return .merge(effect, spinner(running: state.isLoading, interval: interval))
+  }
+
+  private func reduceAction(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
     switch action {
     case .appStarted:
       return startUp()
-    case .filtersLoaded(let filters):
-      if filters.validationError == nil { state.filters = filters }
-      return .none
     case .storageFailed(let error):
       state.notice = error.title
       return .none
     case .startupNoticeReported(let text):
       state.notice = text
       return .none
-    case .queryChanged, .querySubmitted, .suggestionHighlighted, .suggestionPicked,
-      .searchResponse, .historyLoaded, .focusMoved, .loadMoreRequested, .groupingToggled,
-      .retryRequested, .rateLimitTick:
+    case .search(let action):
       return reduceSearch(into: &state, action: action)
-    case .selectionMoved(let direction):
-      return moveSelection(&state, direction)
-    case .tileClicked(let index):
-      return clickTile(&state, index)
-    case .tileOpened:
-      return openSelected(&state)
-    case .filtersOpened, .filtersChanged, .filtersFieldFocused, .filtersApplied:
+    case .filters(let action):
       return reduceFilters(into: &state, action: action)
+    case .favorites(let action):
+      return reduceFavorites(into: &state, action: action)
+    case .detail(let action):
+      return reduceDetail(into: &state, action: action)
     case .helpToggled:
       state.overlay = state.overlay == .help ? nil : .help
       return .none
     case .backRequested:
       return goBack(&state)
-    case .favoritesOpened, .favoritesLoaded, .favoriteToggled, .favoriteStored, .favoriteIDsLoaded:
-      return reduceFavorites(into: &state, action: action)
-    case .detail(let detailAction):
-      return reduceDetail(into: &state, action: detailAction)
+    case .favoriteToggled:
+      return toggleFavorite(&state)
+    case .favoriteStored(let item, let result):
+      return storeFavorite(&state, item: item, result: result)
+    case .favoriteIDsLoaded(let ids):
+      state.favoriteIDs = ids
+      return .none
     case .linkOpened(.success):
       state.notice = "Opened in browser"
       return .none
@@ -72,10 +81,56 @@ public struct AppFeature: Reducer {
     case .resized(let columns, let rows):
       state.viewport = Viewport(columns: max(1, columns), rows: max(1, rows))
       return .none
+    case .layoutMeasured(let metrics):
+      state.metrics = metrics
+      return .none
+    case .spinnerTicked:
+      state.spinnerTick += 1
+      return .none
     case .quitRequested:
       state.shouldQuit = true
-      return .merge(.cancel(id: CancelID.search), .cancel(id: CancelID.rateLimitTimer))
+      return .merge(
+        .cancel(id: CancelID.search), .cancel(id: CancelID.rateLimitTimer),
+        .cancel(id: CancelID.spinner))
     }
+  }
+
+  /// Ticks the spinner on the injected clock while something loads; stops when nothing does.
+  private func spinner(running: Bool, interval: Duration) -> Effect<AppAction> {
+    guard running else { return .cancel(id: CancelID.spinner) }
+    let clock = dependencies.clock
+    return .run { send in
+      while true {
+        try await clock.sleep(for: interval)
+        send(.spinnerTicked)
+      }
+    }
+    .cancellable(id: CancelID.spinner, cancelInFlight: true)
+  }
+
+  /// Moves the results' and the favourites' scroll offsets as little as keeping their
+  /// selections in view needs, with the visible sizes the screen last measured.
+  private func keepSelectionsInView(_ state: inout AppState) {
+    let items = state.search.items
+    if items.isEmpty {
+      state.search.resultsOffset = 0
+    } else {
+      let layout = ResultsLayout(
+        items: items, grouped: state.search.grouped, columns: state.columns)
+      state.search.resultsOffset = layout.offset(
+        keeping: state.search.selection, visible: state.metrics.resultsLines,
+        from: state.search.resultsOffset)
+    }
+    guard case .favorites(var favorites)? = state.stack.last else { return }
+    let count = favorites.items.value?.count ?? 0
+    let rows = max(1, state.metrics.favoritesRows)
+    var offset = favorites.offset
+    if favorites.selection < offset { offset = favorites.selection }
+    if favorites.selection >= offset + rows { offset = favorites.selection - rows + 1 }
+    offset = max(0, min(offset, max(0, count - rows)))
+    guard offset != favorites.offset else { return }
+    favorites.offset = offset
+    state.stack[state.stack.count - 1] = .favorites(favorites)
   }
 
   /// Reads saved filters, favourite ids and history, in that order, in one effect (so the
@@ -88,13 +143,15 @@ public struct AppFeature: Reducer {
       func storageFailure(_ error: any Error) -> AppAction {
         .storageFailed(.storage(error.localizedDescription))
       }
-      do { send(.filtersLoaded(try await filtersStore.load())) } catch {
+      do { send(.filters(.loaded(try await filtersStore.load()))) } catch {
         send(storageFailure(error))
       }
       do { send(.favoriteIDsLoaded(try await favorites.ids())) } catch {
         send(storageFailure(error))
       }
-      do { send(.historyLoaded(try await history.recent())) } catch { send(storageFailure(error)) }
+      do { send(.search(.historyLoaded(try await history.recent()))) } catch {
+        send(storageFailure(error))
+      }
     }
   }
 

@@ -13,6 +13,10 @@ public struct AppState: Equatable, Sendable {
   public var filters: SearchFilters
   /// The terminal size.
   public var viewport: Viewport
+  /// What the screen measured when last drawn (visible lines, the detail's height).
+  public var metrics: ScreenMetrics
+  /// The spinner's frame number; it advances only while something loads.
+  public var spinnerTick: Int
   /// A transient status message ("Saved to favourites"); cleared by the next key or click.
   public var notice: String?
   /// Set by `quitRequested`; the program loop exits when it sees it.
@@ -22,7 +26,8 @@ public struct AppState: Equatable, Sendable {
   public init(
     stack: [Route] = [], search: SearchState = SearchState(), favoriteIDs: Set<Int64> = [],
     overlay: Overlay? = nil, filters: SearchFilters = SearchFilters(),
-    viewport: Viewport = Viewport(), notice: String? = nil, shouldQuit: Bool = false
+    viewport: Viewport = Viewport(), metrics: ScreenMetrics = ScreenMetrics(),
+    spinnerTick: Int = 0, notice: String? = nil, shouldQuit: Bool = false
   ) {
     self.stack = stack
     self.search = search
@@ -30,6 +35,8 @@ public struct AppState: Equatable, Sendable {
     self.overlay = overlay
     self.filters = filters
     self.viewport = viewport
+    self.metrics = metrics
+    self.spinnerTick = spinnerTick
     self.notice = notice
     self.shouldQuit = shouldQuit
   }
@@ -42,6 +49,22 @@ public struct AppState: Equatable, Sendable {
     if case .detail(let detail) = stack.last { return detail }
     return nil
   }
+
+  /// Whether anything on screen is loading, so the spinner must tick.
+  public var isLoading: Bool {
+    switch stack.last {
+    case nil:
+      return search.results.isLoading
+    case .favorites(let favorites)?:
+      return favorites.items.isLoading
+    case .detail(let detail)?:
+      return detail.details.isLoading || detail.tracks?.isLoading == true
+        || detail.author?.isLoading == true
+    }
+  }
+
+  /// The tiles per row of the results grid at the current width.
+  public var columns: Int { SearchLayout.columns(viewportColumns: viewport.columns) }
 
   /// The favourites screen on top, if it is.
   public var topFavorites: FavoritesState? {

@@ -9,12 +9,41 @@ public enum DetailAction: Equatable, Sendable {
   case tracksLoaded(itemID: Int64, Result<[CatalogItem], FeatureError>)
   /// The author lookup answered; `nil` when it returned nothing usable (the block is not drawn).
   case authorLoaded(itemID: Int64, Result<AuthorBlock?, FeatureError>)
-  /// The description was scrolled by this many lines (negative: up).
-  case scrolled(Int)
-  /// One of the author's works was opened (index into `AuthorBlock.works`).
+  /// A scroll key or wheel notch; every one counts, clamped to the document.
+  case scrollRequested(DetailScroll)
+  /// ←/→: the focus moved through the author's works (which scroll into view).
+  case workMoved(forward: Bool)
+  /// Enter: the focused work was opened.
+  case focusedWorkOpened
+  /// A click on one of the author's works (index into `AuthorBlock.works`).
   case workOpened(Int)
   /// `o`: open the item's store page.
   case openStoreLinkRequested
   /// `a`: open the author's store page.
   case openAuthorLinkRequested
+  /// `r`: run the failed lookups again.
+  case retryRequested
+
+  /// Whether the action comes from the person.
+  public var isInput: Bool {
+    switch self {
+    case .scrollRequested, .workMoved, .focusedWorkOpened, .workOpened, .openStoreLinkRequested,
+      .openAuthorLinkRequested, .retryRequested:
+      return true
+    case .detailsLoaded, .tracksLoaded, .authorLoaded:
+      return false
+    }
+  }
+}
+
+/// How a detail screen is asked to scroll.
+public enum DetailScroll: Equatable, Sendable {
+  /// By lines (negative: up).
+  case lines(Int)
+  /// By pages of the document's visible height (negative: up).
+  case pages(Int)
+  /// To the top.
+  case top
+  /// To the bottom.
+  case bottom
 }

@@ -7,18 +7,19 @@ public struct FavoritesClient: Sendable {
   public var list: @Sendable () async throws -> [CatalogItem]
   /// The ids of the saved items.
   public var ids: @Sendable () async throws -> Set<Int64>
-  /// Adds the item, or removes it when saved; returns `true` when it is now a favourite.
-  public var toggle: @Sendable (CatalogItem) async throws -> Bool
+  /// Makes the item a favourite (`true`) or not (`false`), whatever it was before, so the
+  /// key does what its label said even when another tunes changed the list meanwhile.
+  public var setFavorite: @Sendable (CatalogItem, _ favorite: Bool) async throws -> Void
 
   /// Makes a favourites client from its closures.
   public init(
     list: @escaping @Sendable () async throws -> [CatalogItem],
     ids: @escaping @Sendable () async throws -> Set<Int64>,
-    toggle: @escaping @Sendable (CatalogItem) async throws -> Bool
+    setFavorite: @escaping @Sendable (CatalogItem, _ favorite: Bool) async throws -> Void
   ) {
     self.list = list
     self.ids = ids
-    self.toggle = toggle
+    self.setFavorite = setFavorite
   }
 
   /// Favourites in memory (for tests): newest first.
@@ -27,14 +28,11 @@ public struct FavoritesClient: Sendable {
     return FavoritesClient(
       list: { items.withLock { $0 } },
       ids: { items.withLock { Set($0.map(\.id)) } },
-      toggle: { item in
+      setFavorite: { item, favorite in
         items.withLock { list in
-          if list.contains(where: { $0.id == item.id }) {
-            list.removeAll { $0.id == item.id }
-            return false
-          }
-          list.insert(item, at: 0)
-          return true
+          let present = list.contains(where: { $0.id == item.id })
+          if favorite, !present { list.insert(item, at: 0) }
+          if !favorite { list.removeAll { $0.id == item.id } }
         }
       })
   }

@@ -1,19 +1,22 @@
-/// Sizes the search screen is drawn with; the reducer uses them for page moves, the screens to draw.
+/// The sizes the search and favourites screens are drawn with: the one owner of these
+/// numbers. The reducers page and keep selections visible with them; the screens draw with them.
 public enum SearchLayout {
-  /// Tiles per row in the results grid.
-  public static let columns = 2
-  /// Height of one tile in cells, including its border: artwork/badge, title, up to three facts.
-  public static let tileHeight = 6
-  /// Rows taken by everything that is not the grid: query box (3), status line (1), header (1).
+  /// Lines one tile takes: artwork/kind, title, author, facts, a spare line.
+  public static let tileLines = 5
+  /// Blank lines between two rows of tiles.
+  public static let tileGap = 1
+  /// Lines from one row of tiles to the next.
+  public static var tileStep: Int { tileLines + tileGap }
+  /// Columns between two tiles of a row.
+  public static let columnGap = 2
+  /// Rows taken by everything that is not the results: header (1), query box (3), status (1).
   public static let chromeHeight = 5
 
-  /// How many tile rows fit on a page in a terminal of `viewportRows` rows (at least 1).
-  public static func tileRowsPerPage(viewportRows: Int) -> Int {
-    max(1, (viewportRows - chromeHeight) / tileHeight)
-  }
-
-  /// How many list rows fit on a page of the favourites screen (one row per item; at least 1).
-  public static func listRowsPerPage(viewportRows: Int) -> Int {
-    max(1, viewportRows - chromeHeight)
+  /// Tiles per row for a terminal `viewportColumns` wide: one below 60 columns, three from
+  /// 160, else two (the design).
+  public static func columns(viewportColumns: Int) -> Int {
+    if viewportColumns < 60 { return 1 }
+    if viewportColumns >= 160 { return 3 }
+    return 2
   }
 }

@@ -11,8 +11,10 @@ public struct SearchState: Equatable, Sendable {
     case results
   }
 
-  /// The query text as typed (the TUI owns cursor and editing and sends `queryChanged`).
+  /// The query text as typed.
   public var query: String
+  /// The cursor in the query, in characters from the start (`0...query.count`).
+  public var queryCursor: Int
   /// Which part of the screen has focus.
   public var focus: Focus
   /// Recent searches from history, newest first (source of `suggestions`).
@@ -32,6 +34,9 @@ public struct SearchState: Equatable, Sendable {
   public var results: Loadable<[CatalogItem]>
   /// The index (into the results) of the selected tile.
   public var selection: Int
+  /// The first line of the results shown; it moves only as far as keeping the selection in
+  /// view needs.
+  public var resultsOffset: Int
   /// `true` shows results grouped by kind under section headers; `false` shows the grid.
   public var grouped: Bool
   /// Where the shown results came from.
@@ -45,13 +50,16 @@ public struct SearchState: Equatable, Sendable {
 
   /// Makes an empty search screen.
   public init(
-    query: String = "", focus: Focus = .query, history: [String] = [], suggestions: [String] = [],
+    query: String = "", queryCursor: Int? = nil, focus: Focus = .query, history: [String] = [],
+    suggestions: [String] = [],
     highlightedSuggestion: Int? = nil, submitted: SubmittedSearch? = nil, requestID: Int = 0,
     isLoadingMore: Bool = false, results: Loadable<[CatalogItem]> = .idle, selection: Int = 0,
-    grouped: Bool = false, source: ResultSource? = nil, rateLimitedUntil: Duration? = nil,
+    resultsOffset: Int = 0, grouped: Bool = false, source: ResultSource? = nil,
+    rateLimitedUntil: Duration? = nil,
     now: Duration = .zero, reachedMaximum: Bool = false
   ) {
     self.query = query
+    self.queryCursor = max(0, min(query.count, queryCursor ?? query.count))
     self.focus = focus
     self.history = history
     self.suggestions = suggestions
@@ -61,6 +69,7 @@ public struct SearchState: Equatable, Sendable {
     self.isLoadingMore = isLoadingMore
     self.results = results
     self.selection = selection
+    self.resultsOffset = resultsOffset
     self.grouped = grouped
     self.source = source
     self.rateLimitedUntil = rateLimitedUntil
@@ -121,4 +130,14 @@ public enum ResultSource: Equatable, Sendable {
   case network
   /// Read from the response cache, fetched at `fetchedAt`; `stale` when past its freshness window.
   case cache(fetchedAt: Date, stale: Bool)
+}
+
+extension SearchState {
+  /// Whether the selected tile is in the first row drawn (or there are no results), where ↑
+  /// goes back to the query box.
+  public func selectedRowIsFirst(columns: Int) -> Bool {
+    let rows = SelectionMovement.rows(for: items, grouped: grouped, columns: columns)
+    guard let first = rows.first else { return true }
+    return first.contains(selection)
+  }
 }

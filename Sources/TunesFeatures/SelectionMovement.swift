@@ -7,7 +7,7 @@ import ITunesCatalog
 /// `pageRows` rows; first/last go to the ends.
 public enum SelectionMovement {
   /// The rows of a grid of `count` items in `columns` columns, in item order.
-  public static func gridRows(count: Int, columns: Int = SearchLayout.columns) -> [[Int]] {
+  public static func gridRows(count: Int, columns: Int) -> [[Int]] {
     let width = max(1, columns)
     return stride(from: 0, to: max(0, count), by: width).map { start in
       Array(start..<min(start + width, count))
@@ -15,9 +15,7 @@ public enum SelectionMovement {
   }
 
   /// The rows of the grouped view: each section of `groupedSections(items)` laid out as its own grid.
-  public static func groupedRows(_ items: [CatalogItem], columns: Int = SearchLayout.columns)
-    -> [[Int]]
-  {
+  public static func groupedRows(_ items: [CatalogItem], columns: Int) -> [[Int]] {
     groupedSections(items).flatMap { section in
       gridRows(count: section.items.count, columns: columns).map { row in
         row.map { section.items[$0].index }
@@ -25,9 +23,9 @@ public enum SelectionMovement {
     }
   }
 
-  /// The rows the search screen draws: grouped or plain grid.
-  public static func rows(for items: [CatalogItem], grouped: Bool) -> [[Int]] {
-    grouped ? groupedRows(items) : gridRows(count: items.count)
+  /// The rows the search screen draws: grouped or plain grid, `columns` tiles a row.
+  public static func rows(for items: [CatalogItem], grouped: Bool, columns: Int) -> [[Int]] {
+    grouped ? groupedRows(items, columns: columns) : gridRows(count: items.count, columns: columns)
   }
 
   /// The selection after moving `direction` from `selection` through `rows`.

@@ -3,7 +3,7 @@ import Foundation
 import ITunesClient
 
 /// Everything the app's effects touch, as values: the iTunes client, history, favourites, the
-/// clock, the browser and the filters store. TunesTUI builds the live value; tests build one from
+/// clock, the browser and the filters store. TunesLive builds the live value; tests build one from
 /// in-memory parts.
 public struct TunesDependencies: Sendable {
   /// The iTunes API.
@@ -19,11 +19,15 @@ public struct TunesDependencies: Sendable {
   public var openURL: @Sendable (URL) async throws -> Void
   /// Where applied filters are persisted.
   public var filtersStore: FiltersStore
+  /// The spinner's frame time on `clock`; `nil` draws a still spinner (tests that do not
+  /// look at it).
+  public var spinnerInterval: Duration?
 
   /// Makes the dependencies.
   public init(
     client: ITunesClient, history: HistoryClient, favorites: FavoritesClient, clock: AppClock,
-    openURL: @escaping @Sendable (URL) async throws -> Void, filtersStore: FiltersStore
+    openURL: @escaping @Sendable (URL) async throws -> Void, filtersStore: FiltersStore,
+    spinnerInterval: Duration? = nil
   ) {
     self.client = client
     self.history = history
@@ -31,6 +35,7 @@ public struct TunesDependencies: Sendable {
     self.clock = clock
     self.openURL = openURL
     self.filtersStore = filtersStore
+    self.spinnerInterval = spinnerInterval
   }
 
   /// Dependencies for tests: a failing client, empty in-memory history, favourites and filters,

@@ -65,7 +65,8 @@ public enum LiveDependencies {
       client: client, history: history,
       favorites: database.map { favorites($0.favorites) } ?? .inMemory(),
       clock: .live, openURL: { url in try await BrowserOpener.live.open(url) },
-      filtersStore: ConfigFile.filtersStore(at: paths.configFile))
+      filtersStore: ConfigFile.filtersStore(at: paths.configFile),
+      spinnerInterval: .milliseconds(100))
     return (dependencies, notices)
   }
 
@@ -96,11 +97,15 @@ public enum LiveDependencies {
         }
       },
       ids: { try store.ids() },
-      toggle: { item in
-        try store.toggle(
-          FavoriteRecord(
-            id: item.id, kind: item.kind.rawValue, title: item.title,
-            payload: Data(item.jsonBytes), addedAt: Date()))
+      setFavorite: { item, favorite in
+        if favorite {
+          _ = try store.add(
+            FavoriteRecord(
+              id: item.id, kind: item.kind.rawValue, title: item.title,
+              payload: Data(item.jsonBytes), addedAt: Date()))
+        } else {
+          _ = try store.remove(id: item.id)
+        }
       })
   }
 }

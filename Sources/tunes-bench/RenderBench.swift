@@ -25,25 +25,28 @@ enum RenderBench {
   /// Prints: per-frame time (render + diff) median and p99, the render/diff split, and bytes
   /// written per scroll step against a full redraw of the same frame.
   static func run(items: [CatalogItem]) {
-    var state = TUIState(
-      app: AppState(viewport: Viewport(columns: columns, rows: rows)),
-      query: TextFieldState(text: "bench"))
-    state.app.search = SearchState(
+    var state = AppState(viewport: Viewport(columns: columns, rows: rows))
+    state.search = SearchState(
       query: "bench", focus: .results,
       submitted: SubmittedSearch(term: "bench", filters: SearchFilters(), limit: items.count),
       results: .loaded(items), source: .network, reachedMaximum: items.count >= 200)
+    // The reducer moves the selection and keeps it in view, as in the app.
+    let reducer = AppFeature(dependencies: .test)
     let depth = ColorDepth.truecolor
     var renderer = DiffRenderer(colorDepth: depth)
-    var previous = AppScreen.render(state).buffer
+    let first = AppScreen.render(state)
+    state.metrics = first.metrics
+    var previous = first.buffer
     _ = renderer.render(previous: nil, next: previous)
 
-    // One step = one row down (two tiles, the grid has two columns), to the end and back.
-    let last = max(0, items.count - 1)
-    var selections: [Int] = []
+    // One step = one row down, to the end and back.
+    let rowCount = (items.count + state.columns - 1) / max(1, state.columns)
+    var moves: [MoveDirection] = []
     for _ in 0..<passes {
-      selections += Array(stride(from: 2, through: last, by: 2))
-      selections += Array(stride(from: last - last % 2 - 2, through: 0, by: -2))
+      moves += Array(repeating: .down, count: max(0, rowCount - 1))
+      moves += Array(repeating: .up, count: max(0, rowCount - 1))
     }
+    let selections = moves
     var frameTimes: [Double] = []
     var renderTimes: [Double] = []
     var diffTimes: [Double] = []
@@ -54,8 +57,9 @@ enum RenderBench {
     var scrolledRatios: [Double] = []
     var highlightRatios: [Double] = []
     frameTimes.reserveCapacity(selections.count)
-    for selection in selections {
-      state.app.search.selection = selection
+    for move in moves {
+      let offsetBefore = state.search.resultsOffset
+      _ = reducer.reduce(into: &state, action: .search(.selectionMoved(move)))
       let cpuStart = threadCPUMicroseconds()
       let start = DispatchTime.now().uptimeNanoseconds
       let frame = AppScreen.render(state)
@@ -66,8 +70,7 @@ enum RenderBench {
       frameTimes.append(Double(end - start) / 1e3)
       renderTimes.append(Double(rendered - start) / 1e3)
       diffTimes.append(Double(end - rendered) / 1e3)
-      let scrolled = frame.resultsOffset != state.resultsOffset
-      state.resultsOffset = frame.resultsOffset
+      let scrolled = state.search.resultsOffset != offsetBefore
       var fresh = DiffRenderer(colorDepth: depth)
       let fullStart = DispatchTime.now().uptimeNanoseconds
       let full = fresh.render(previous: nil, next: frame.buffer, cursor: frame.cursor)

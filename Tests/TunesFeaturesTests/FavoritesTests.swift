@@ -21,20 +21,20 @@ struct FavoritesTests {
       $0.favoriteIDs = [2]
       $0.notice = "Saved to favourites"
     }
-    try await store.send(.favoritesOpened) {
+    try await store.send(.favorites(.opened)) {
       $0.notice = nil
       $0.stack = [.favorites(FavoritesState(items: .loading(previous: nil)))]
     }
-    try await store.receive(.favoritesLoaded(.success([items[1]]))) {
+    try await store.receive(.favorites(.loaded(.success([items[1]])))) {
       $0.stack = [.favorites(FavoritesState(items: .loaded([items[1]])))]
     }
-    try await store.send(.favoritesOpened)
+    try await store.send(.favorites(.opened))
     try await store.send(.favoriteToggled)
     try await store.receive(.favoriteStored(items[1], .success(false))) {
       $0.favoriteIDs = []
       $0.notice = "Removed from favourites"
     }
-    try await store.receive(.favoritesLoaded(.success([]))) {
+    try await store.receive(.favorites(.loaded(.success([])))) {
       $0.stack = [.favorites(FavoritesState(items: .loaded([])))]
     }
     try await store.send(.backRequested) {
@@ -67,22 +67,24 @@ struct FavoritesTests {
     func favorites(_ selection: Int) -> (inout AppState) -> Void {
       { $0.stack = [.favorites(FavoritesState(items: .loaded(items), selection: selection))] }
     }
-    try await store.send(.selectionMoved(.down), favorites(1))
-    try await store.send(.selectionMoved(.last), favorites(2))
-    try await store.send(.selectionMoved(.up), favorites(1))
-    try await store.send(.tileClicked(0), favorites(0))
-    try await store.send(.tileClicked(5))
-    try await store.send(.tileClicked(0)) {
+    try await store.send(.favorites(.selectionMoved(.down)), favorites(1))
+    try await store.send(.favorites(.selectionMoved(.last)), favorites(2))
+    try await store.send(.favorites(.selectionMoved(.up)), favorites(1))
+    try await store.send(.favorites(.rowClicked(0)), favorites(0))
+    try await store.send(.favorites(.rowClicked(5)))
+    try await store.send(.favorites(.rowClicked(0))) {
       $0.stack.append(.detail(DetailState(item: items[0], details: .loading(previous: nil))))
     }
+    try await store.receive(.favoriteIDsLoaded([]))
     let failure = FeatureError.client(.unexpectedStatus(0))
     try await store.receive(.detail(.detailsLoaded(itemID: 1, .failure(failure)))) {
       $0.stack[1] = .detail(DetailState(item: items[0], details: .failed(failure, previous: nil)))
     }
     try await store.send(.backRequested) { $0.stack.removeLast() }
-    try await store.send(.tileOpened) {
+    try await store.send(.favorites(.rowOpened)) {
       $0.stack.append(.detail(DetailState(item: items[0], details: .loading(previous: nil))))
     }
+    try await store.receive(.favoriteIDsLoaded([]))
     try await store.receive(.detail(.detailsLoaded(itemID: 1, .failure(failure)))) {
       $0.stack[1] = .detail(DetailState(item: items[0], details: .failed(failure, previous: nil)))
     }
@@ -95,18 +97,18 @@ struct FavoritesTests {
       var errorDescription: String? { "read-only" }
     }
     let broken = FavoritesClient(
-      list: { throw Broken() }, ids: { [] }, toggle: { _ in throw Broken() })
+      list: { throw Broken() }, ids: { [] }, setFavorite: { _, _ in throw Broken() })
     let store = makeStore(
       ResultsGridTests.loaded(Samples.items(1)), Samples.dependencies(favorites: broken))
     try await store.send(.favoriteToggled)
     try await store.receive(.favoriteStored(Samples.items(1)[0], .failure(.storage("read-only")))) {
       $0.notice = "Local storage failed: read-only"
     }
-    try await store.send(.favoritesOpened) {
+    try await store.send(.favorites(.opened)) {
       $0.notice = nil
       $0.stack = [.favorites(FavoritesState(items: .loading(previous: nil)))]
     }
-    try await store.receive(.favoritesLoaded(.failure(.storage("read-only")))) {
+    try await store.receive(.favorites(.loaded(.failure(.storage("read-only"))))) {
       $0.stack = [
         .favorites(FavoritesState(items: .failed(.storage("read-only"), previous: nil)))
       ]

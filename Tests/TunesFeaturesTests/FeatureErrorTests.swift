@@ -74,10 +74,10 @@ struct FeatureErrorTests {
 
   @Test("input actions clear the notice; results of effects do not")
   func inputActions() {
-    #expect(AppAction.queryChanged("x").isInput)
-    #expect(AppAction.detail(.scrolled(1)).isInput)
+    #expect(AppAction.search(.queryChanged("x")).isInput)
+    #expect(AppAction.detail(.scrollRequested(.lines(1))).isInput)
     #expect(!AppAction.detail(.detailsLoaded(itemID: 1, .failure(.other("x")))).isInput)
-    #expect(!AppAction.rateLimitTick(now: .zero).isInput)
+    #expect(!AppAction.search(.rateLimitTick(now: .zero)).isInput)
     #expect(!AppAction.resized(columns: 1, rows: 1).isInput)
   }
 }

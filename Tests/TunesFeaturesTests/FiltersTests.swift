@@ -14,29 +14,29 @@ struct FiltersTests {
   func invalid() async throws {
     let saved = FiltersStore.inMemory()
     let store = makeStore(AppState(), Samples.dependencies(filtersStore: saved))
-    try await store.send(.filtersOpened) {
+    try await store.send(.filters(.opened)) {
       $0.overlay = .filters(FiltersState(draft: SearchFilters()))
     }
     let bad = SearchFilters(media: .music, entity: "movie")
     let message = try #require(FiltersFeatureMessage.of(bad))
     #expect(message.contains("movie"))
-    try await store.send(.filtersChanged(bad)) {
+    try await store.send(.filters(.changed(bad))) {
       $0.overlay = .filters(FiltersState(draft: bad, error: message))
     }
-    try await store.send(.filtersApplied)
+    try await store.send(.filters(.applied))
     #expect(store.state.filters == SearchFilters())
     let badCountry = SearchFilters(country: "XX")
-    try await store.send(.filtersChanged(badCountry)) {
+    try await store.send(.filters(.changed(badCountry))) {
       $0.overlay = .filters(
         FiltersState(draft: badCountry, error: FiltersFeatureMessage.of(badCountry)))
     }
-    try await store.send(.filtersChanged(SearchFilters(limit: 500))) {
+    try await store.send(.filters(.changed(SearchFilters(limit: 500)))) {
       $0.overlay = .filters(
         FiltersState(
           draft: SearchFilters(limit: 500),
           error: FiltersFeatureMessage.of(SearchFilters(limit: 500))))
     }
-    try await store.send(.filtersApplied)
+    try await store.send(.filters(.applied))
     try await store.finish()
     #expect(try await saved.load() == SearchFilters())
   }
@@ -52,21 +52,21 @@ struct FiltersTests {
       state, Samples.dependencies(client: script.client, filtersStore: saved))
     let good = SearchFilters(
       media: .music, entity: "song", explicit: false, country: "gb", limit: 50)
-    try await store.send(.filtersOpened) {
+    try await store.send(.filters(.opened)) {
       $0.overlay = .filters(FiltersState(draft: SearchFilters()))
     }
-    try await store.send(.filtersFieldFocused(.country)) {
+    try await store.send(.filters(.fieldFocused(.country))) {
       $0.overlay = .filters(FiltersState(draft: SearchFilters(), focusedField: .country))
     }
-    try await store.send(.selectionMoved(.down)) {
+    try await store.send(.filters(.fieldMoved(.down))) {
       $0.overlay = .filters(FiltersState(draft: SearchFilters(), focusedField: .language))
     }
-    try await store.send(.filtersChanged(good)) {
+    try await store.send(.filters(.changed(good))) {
       $0.overlay = .filters(FiltersState(draft: good, focusedField: .language))
     }
     let applied = SearchFilters(
       media: .music, entity: "song", explicit: false, country: "GB", limit: 50)
-    try await store.send(.filtersApplied) {
+    try await store.send(.filters(.applied)) {
       $0.filters = applied
       $0.overlay = nil
       $0.notice = "Filters: media music · entity song · explicit no · country GB · limit 50"
@@ -77,12 +77,13 @@ struct FiltersTests {
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
-      .searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: []))))
+      .search(.searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: [])))))
     ) {
       $0.search.results = .loaded([])
       $0.search.source = .network
       $0.search.focus = .query
     }
+    try await store.receive(.search(.historyLoaded(["x"]))) { $0.search.history = ["x"] }
     #expect(
       script.request(with: "term", "x") == [
         "term": "x", "media": "music", "entity": "song", "explicit": "No", "country": "GB",
@@ -112,17 +113,17 @@ struct FiltersTests {
   @Test("Esc closes the panel without applying; a saved filter that is invalid is ignored")
   func cancel() async throws {
     let store = makeStore(AppState(), Samples.dependencies())
-    try await store.send(.filtersOpened) {
+    try await store.send(.filters(.opened)) {
       $0.overlay = .filters(FiltersState(draft: SearchFilters()))
     }
-    try await store.send(.filtersChanged(SearchFilters(media: .movie))) {
+    try await store.send(.filters(.changed(SearchFilters(media: .movie)))) {
       $0.overlay = .filters(FiltersState(draft: SearchFilters(media: .movie)))
     }
     try await store.send(.backRequested) { $0.overlay = nil }
-    try await store.send(.filtersApplied)
-    try await store.send(.filtersChanged(SearchFilters(media: .movie)))
-    try await store.send(.filtersFieldFocused(.limit))
-    try await store.send(.filtersLoaded(SearchFilters(media: .music, entity: "ebook")))
+    try await store.send(.filters(.applied))
+    try await store.send(.filters(.changed(SearchFilters(media: .movie))))
+    try await store.send(.filters(.fieldFocused(.limit)))
+    try await store.send(.filters(.loaded(SearchFilters(media: .music, entity: "ebook"))))
     try await store.finish()
   }
 }

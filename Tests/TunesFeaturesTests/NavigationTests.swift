@@ -61,13 +61,14 @@ struct NavigationTests {
       ResultsGridTests.loaded(page.items, selection: 3), Samples.dependencies(client: script.client)
     )
 
-    try await store.send(.tileOpened) {
+    try await store.send(.search(.tileOpened)) {
       $0.stack = [
         .detail(
           DetailState(
             item: song, details: .loading(previous: nil), author: .loading(previous: nil)))
       ]
     }
+    try await store.receive(.favoriteIDsLoaded([]))
     await clock.settle(sleepers: 2)
     await clock.advance(by: .seconds(1))
     #expect(
@@ -90,7 +91,7 @@ struct NavigationTests {
         .detail(DetailState(item: song, details: .loaded(enriched), author: .loaded(block)))
       ]
     }
-    try await store.send(.selectionMoved(.right)) {
+    try await store.send(.detail(.workMoved(forward: true))) {
       $0.stack = [
         .detail(
           DetailState(
@@ -104,6 +105,7 @@ struct NavigationTests {
             item: works[0], details: .loading(previous: nil), tracks: .loading(previous: nil),
             author: .loading(previous: nil))))
     }
+    try await store.receive(.favoriteIDsLoaded([]))
     await clock.settle(sleepers: 3)
     await clock.advance(by: .seconds(1))
     try await store.receive(.detail(.detailsLoaded(itemID: 501, .success(works[0])))) {
@@ -136,7 +138,7 @@ struct NavigationTests {
     }
     let store = makeStore(
       ResultsGridTests.loaded([album]), Samples.dependencies(client: script.client))
-    try await store.send(.tileOpened) {
+    try await store.send(.search(.tileOpened)) {
       $0.stack = [
         .detail(
           DetailState(
@@ -144,6 +146,7 @@ struct NavigationTests {
             author: .loading(previous: nil)))
       ]
     }
+    try await store.receive(.favoriteIDsLoaded([]))
     await clock.settle(sleepers: 3)
     await clock.advance(by: .seconds(1))
     try await store.receive(.detail(.detailsLoaded(itemID: 501, .success(album)))) {
@@ -219,7 +222,7 @@ struct NavigationTests {
       item: item, details: .failed(.client(.offline), previous: nil),
       author: .loaded(AuthorBlock(author: nil, works: [Samples.item(3, .album)])))
     let store = makeStore(AppState(stack: [.detail(failed)]), Samples.dependencies(client: client))
-    try await store.send(.retryRequested) {
+    try await store.send(.detail(.retryRequested)) {
       $0.stack = [
         .detail(
           DetailState(
@@ -235,7 +238,7 @@ struct NavigationTests {
             author: .loaded(AuthorBlock(author: nil, works: [Samples.item(3, .album)]))))
       ]
     }
-    try await store.send(.retryRequested)
+    try await store.send(.detail(.retryRequested))
     try await store.finish()
   }
 
@@ -254,23 +257,28 @@ struct NavigationTests {
         state.stack[state.stack.count - 1] = .detail(detail)
       }
     }
-    try await store.send(.detail(.scrolled(5)), top { $0.scroll = 5 })
-    try await store.send(.detail(.scrolled(-9)), top { $0.scroll = 0 })
-    try await store.send(.selectionMoved(.down), top { $0.scroll = 1 })
-    try await store.send(.selectionMoved(.pageDown), top { $0.scroll = 1 + 19 })
-    try await store.send(.selectionMoved(.first), top { $0.scroll = 0 })
-    try await store.send(.selectionMoved(.right), top { $0.focusedWork = 0 })
-    try await store.send(.selectionMoved(.right), top { $0.focusedWork = 1 })
-    try await store.send(.selectionMoved(.right))
-    try await store.send(.selectionMoved(.left), top { $0.focusedWork = 0 })
-    try await store.send(.tileClicked(0))
+    // The screen measured a 20-line page of a 60-line document.
+    let metrics = ScreenMetrics(detailViewport: 20, detailContent: 60)
+    try await store.send(.layoutMeasured(metrics)) { $0.metrics = metrics }
+    try await store.send(.detail(.scrollRequested(.lines(5))), top { $0.scroll = 5 })
+    try await store.send(.detail(.scrollRequested(.lines(-9))), top { $0.scroll = 0 })
+    try await store.send(.detail(.scrollRequested(.lines(1))), top { $0.scroll = 1 })
+    try await store.send(.detail(.scrollRequested(.pages(1))), top { $0.scroll = 1 + 19 })
+    try await store.send(.detail(.scrollRequested(.bottom)), top { $0.scroll = 40 })
+    try await store.send(.detail(.scrollRequested(.lines(3))))
+    try await store.send(.detail(.scrollRequested(.top)), top { $0.scroll = 0 })
+    try await store.send(.detail(.workMoved(forward: true)), top { $0.focusedWork = 0 })
+    try await store.send(.detail(.workMoved(forward: true)), top { $0.focusedWork = 1 })
+    try await store.send(.detail(.workMoved(forward: true)))
+    try await store.send(.detail(.workMoved(forward: false)), top { $0.focusedWork = 0 })
     try await store.send(.detail(.workOpened(7)))
-    try await store.send(.tileOpened) {
+    try await store.send(.detail(.focusedWorkOpened)) {
       $0.stack.append(
         .detail(
           DetailState(
             item: works[0], details: .loading(previous: nil), tracks: .loading(previous: nil))))
     }
+    try await store.receive(.favoriteIDsLoaded([]))
     await store.skipInFlightEffects()
     store.skipReceivedActions()
     try await store.finish()
@@ -296,8 +304,8 @@ struct NavigationTests {
   func help() async throws {
     let store = makeStore(AppState(), Samples.dependencies())
     try await store.send(.helpToggled) { $0.overlay = .help }
-    try await store.send(.selectionMoved(.down))
-    try await store.send(.tileOpened)
+    try await store.send(.search(.selectionMoved(.down)))
+    try await store.send(.search(.tileOpened))
     try await store.send(.helpToggled) { $0.overlay = nil }
     try await store.finish()
   }
@@ -328,9 +336,9 @@ struct NavigationTests {
         history: .inMemory(["queen", "adele"]), favorites: .inMemory([favorite]),
         filtersStore: .inMemory(filters)))
     try await store.send(.appStarted)
-    try await store.receive(.filtersLoaded(filters)) { $0.filters = filters }
+    try await store.receive(.filters(.loaded(filters))) { $0.filters = filters }
     try await store.receive(.favoriteIDsLoaded([42])) { $0.favoriteIDs = [42] }
-    try await store.receive(.historyLoaded(["queen", "adele"])) {
+    try await store.receive(.search(.historyLoaded(["queen", "adele"]))) {
       $0.search.history = ["queen", "adele"]
       $0.search.suggestions = ["queen", "adele"]
     }
@@ -346,10 +354,10 @@ struct NavigationTests {
       AppState(),
       Samples.dependencies(
         history: HistoryClient(recent: { throw Broken() }, record: { _, _ in }),
-        favorites: FavoritesClient(list: { [] }, ids: { throw Broken() }, toggle: { _ in true }),
+        favorites: FavoritesClient(list: { [] }, ids: { throw Broken() }, setFavorite: { _, _ in }),
         filtersStore: FiltersStore(load: { SearchFilters(limit: 0) }, save: { _ in })))
     try await store.send(.appStarted)
-    try await store.receive(.filtersLoaded(SearchFilters(limit: 0)))
+    try await store.receive(.filters(.loaded(SearchFilters(limit: 0))))
     try await store.receive(.storageFailed(.storage("broken"))) {
       $0.notice = "Local storage failed: broken"
     }

@@ -10,15 +10,18 @@ import Testing
 @MainActor
 @Suite("Results grid")
 struct ResultsGridTests {
-  /// A search for "x" that returned `items` with `limit`, focus in the grid.
+  /// A search for "x" that returned `items` with `limit`, focus in the grid, the selection in
+  /// view (as the reducer keeps it).
   static func loaded(_ items: [CatalogItem], limit: Int = 30, selection: Int = 0) -> AppState {
     var state = AppState()
     state.search.query = "x"
+    state.search.queryCursor = 1
     state.search.requestID = 1
     state.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: limit)
     state.search.results = .loaded(items)
     state.search.selection = selection
     state.search.focus = .results
+    _ = AppFeature(dependencies: .test).reduce(into: &state, action: .layoutMeasured(state.metrics))
     return state
   }
 
@@ -37,7 +40,7 @@ struct ResultsGridTests {
     let store = makeStore(
       Self.loaded(first, selection: 7), Samples.dependencies(client: script.client))
     #expect(store.state.search.canLoadMore)
-    try await store.send(.loadMoreRequested) {
+    try await store.send(.search(.loadMoreRequested)) {
       $0.search.requestID = 2
       $0.search.submitted?.limit = 60
       $0.search.isLoadingMore = true
@@ -47,7 +50,7 @@ struct ResultsGridTests {
     await clock.advance(by: .seconds(1))
     let more = Samples.items(60)
     try await store.receive(
-      .searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: more))))
+      .search(.searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: more)))))
     ) {
       $0.search.results = .loaded(more)
       $0.search.isLoadingMore = false
@@ -66,7 +69,7 @@ struct ResultsGridTests {
     let store = makeStore(
       Self.loaded(Samples.items(180), limit: 180, selection: 179),
       Samples.dependencies(client: script.client))
-    try await store.send(.loadMoreRequested) {
+    try await store.send(.search(.loadMoreRequested)) {
       $0.search.requestID = 2
       $0.search.submitted?.limit = 200
       $0.search.isLoadingMore = true
@@ -76,7 +79,7 @@ struct ResultsGridTests {
     await clock.advance(by: .seconds(1))
     let all = Samples.items(200)
     try await store.receive(
-      .searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: all))))
+      .search(.searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: all)))))
     ) {
       $0.search.results = .loaded(all)
       $0.search.isLoadingMore = false
@@ -84,7 +87,7 @@ struct ResultsGridTests {
       $0.search.reachedMaximum = true
     }
     #expect(store.state.search.canLoadMore == false)
-    try await store.send(.loadMoreRequested)
+    try await store.send(.search(.loadMoreRequested))
     #expect(script.requests.count == 1)
     try await store.finish()
   }
@@ -94,9 +97,13 @@ struct ResultsGridTests {
     let script = Self.scripted(TestClock())
     let store = makeStore(
       Self.loaded(Samples.items(12)), Samples.dependencies(client: script.client))
-    try await store.send(.loadMoreRequested)
-    try await store.send(.selectionMoved(.last)) { $0.search.selection = 11 }
-    try await store.send(.selectionMoved(.down))
+    try await store.send(.search(.loadMoreRequested))
+    try await store.send(.search(.selectionMoved(.last))) {
+      $0.search.selection = 11
+      // Six rows of 6 lines less the gap after the last: 35 lines, 18 on screen.
+      $0.search.resultsOffset = 35 - 18
+    }
+    try await store.send(.search(.selectionMoved(.down)))
     #expect(script.requests.isEmpty)
     try await store.finish()
   }
@@ -108,7 +115,7 @@ struct ResultsGridTests {
     let first = Samples.items(30)
     let store = makeStore(
       Self.loaded(first, selection: 29), Samples.dependencies(client: script.client))
-    try await store.send(.selectionMoved(.down)) {
+    try await store.send(.search(.selectionMoved(.down))) {
       $0.search.requestID = 2
       $0.search.submitted?.limit = 60
       $0.search.isLoadingMore = true
@@ -118,22 +125,36 @@ struct ResultsGridTests {
     try await store.finish()
   }
 
-  @Test("arrows move in two columns; pages use the viewport rows and the tile height")
+  @Test("arrows move in two columns; pages use the measured results area and the tile height")
   func moves() async throws {
     let store = makeStore(Self.loaded(Samples.items(30)), Samples.dependencies())
-    try await store.send(.selectionMoved(.right)) { $0.search.selection = 1 }
-    try await store.send(.selectionMoved(.down)) { $0.search.selection = 3 }
-    try await store.send(.selectionMoved(.left)) { $0.search.selection = 2 }
-    try await store.send(.selectionMoved(.up)) { $0.search.selection = 0 }
+    try await store.send(.search(.selectionMoved(.right))) { $0.search.selection = 1 }
+    try await store.send(.search(.selectionMoved(.down))) { $0.search.selection = 3 }
+    try await store.send(.search(.selectionMoved(.left))) { $0.search.selection = 2 }
+    try await store.send(.search(.selectionMoved(.up))) { $0.search.selection = 0 }
     try await store.send(.resized(columns: 100, rows: 41)) {
       $0.viewport = Viewport(columns: 100, rows: 41)
     }
-    let page = SearchLayout.tileRowsPerPage(viewportRows: 41)
-    #expect(page == 6)
-    try await store.send(.selectionMoved(.pageDown)) { $0.search.selection = 12 }
-    try await store.send(.selectionMoved(.pageUp)) { $0.search.selection = 0 }
-    try await store.send(.selectionMoved(.last)) { $0.search.selection = 29 }
-    try await store.send(.selectionMoved(.first)) { $0.search.selection = 0 }
+    // The screen measured 36 lines for the grid: six rows of tiles a page.
+    try await store.send(.layoutMeasured(ScreenMetrics(resultsLines: 36))) {
+      $0.metrics = ScreenMetrics(resultsLines: 36)
+    }
+    try await store.send(.search(.selectionMoved(.pageDown))) {
+      $0.search.selection = 12
+      $0.search.resultsOffset = 5
+    }
+    try await store.send(.search(.selectionMoved(.pageUp))) {
+      $0.search.selection = 0
+      $0.search.resultsOffset = 0
+    }
+    try await store.send(.search(.selectionMoved(.last))) {
+      $0.search.selection = 29
+      $0.search.resultsOffset = 89 - 36
+    }
+    try await store.send(.search(.selectionMoved(.first))) {
+      $0.search.selection = 0
+      $0.search.resultsOffset = 0
+    }
     try await store.finish()
   }
 
@@ -142,10 +163,25 @@ struct ResultsGridTests {
     let page = try Samples.mixed()
     let songs = page.items.indices.filter { page.items[$0].kind == .song }
     let store = makeStore(Self.loaded(page.items), Samples.dependencies())
-    try await store.send(.groupingToggled) { $0.search.grouped = true }
-    try await store.send(.selectionMoved(.right)) { $0.search.selection = songs[1] }
-    try await store.send(.selectionMoved(.down)) { $0.search.selection = songs[3] }
-    try await store.send(.groupingToggled) { $0.search.grouped = false }
+    let grouped = ResultsLayout(items: page.items, grouped: true, columns: 2)
+    let plain = ResultsLayout(items: page.items, grouped: false, columns: 2)
+    try await store.send(.search(.groupingToggled)) { $0.search.grouped = true }
+    try await store.send(.search(.selectionMoved(.right))) {
+      $0.search.selection = songs[1]
+      $0.search.resultsOffset = grouped.offset(keeping: songs[1], visible: 18, from: 0)
+    }
+    let offset = store.state.search.resultsOffset
+    try await store.send(.search(.selectionMoved(.down))) {
+      $0.search.selection = songs[3]
+      $0.search.resultsOffset = grouped.offset(keeping: songs[3], visible: 18, from: offset)
+    }
+    let back = store.state.search.resultsOffset
+    // Back in the plain grid the same item is kept in view (it lies further down there).
+    #expect(plain.offset(keeping: songs[3], visible: 18, from: back) > 0)
+    try await store.send(.search(.groupingToggled)) {
+      $0.search.grouped = false
+      $0.search.resultsOffset = plain.offset(keeping: songs[3], visible: 18, from: back)
+    }
     #expect(store.state.search.selectedItem == page.items[songs[3]])
     try await store.finish()
   }
@@ -156,12 +192,12 @@ struct ResultsGridTests {
     var state = Self.loaded(page.items)
     state.search.focus = .query
     let store = makeStore(state, Samples.dependencies())
-    try await store.send(.tileClicked(99))
-    try await store.send(.tileClicked(2)) {
+    try await store.send(.search(.tileClicked(99)))
+    try await store.send(.search(.tileClicked(2))) {
       $0.search.selection = 2
       $0.search.focus = .results
     }
-    try await store.send(.tileClicked(2)) {
+    try await store.send(.search(.tileClicked(2))) {
       $0.stack = [.detail(DetailState(item: page.items[2], details: .loading(previous: nil)))]
     }
     #expect(store.state.topDetail?.tracks == nil)
@@ -171,25 +207,30 @@ struct ResultsGridTests {
     try await store.finish()
   }
 
-  @Test("focus moves between the query box and the grid; the grid needs results")
+  @Test("focus moves between the query box and the grid")
   func focus() async throws {
     var empty = AppState()
     empty.search.history = ["a", "b"]
     let store = makeStore(empty, Samples.dependencies())
-    try await store.send(.focusMoved(to: .results))
-    try await store.send(.focusMoved(to: .query)) { $0.search.suggestions = ["a", "b"] }
+    // With no results the focus still leaves the box, so the screen keys (F, ?, q) work.
+    try await store.send(.search(.focusMoved(to: .results))) { $0.search.focus = .results }
+    try await store.send(.search(.focusMoved(to: .query))) {
+      $0.search.focus = .query
+      $0.search.suggestions = ["a", "b"]
+    }
     let loaded = makeStore(Self.loaded(Samples.items(2)), Samples.dependencies())
-    try await loaded.send(.focusMoved(to: .query)) { $0.search.focus = .query }
-    try await loaded.send(.focusMoved(to: .results)) { $0.search.focus = .results }
+    try await loaded.send(.search(.focusMoved(to: .query))) { $0.search.focus = .query }
+    try await loaded.send(.search(.focusMoved(to: .results))) { $0.search.focus = .results }
     let item = Samples.items(1)[0]
-    try await loaded.send(.tileOpened) {
+    try await loaded.send(.search(.tileOpened)) {
       $0.stack = [.detail(DetailState(item: item, details: .loading(previous: nil)))]
     }
+    try await loaded.receive(.favoriteIDsLoaded([]))
     let failure = FeatureError.client(.unexpectedStatus(0))
     try await loaded.receive(.detail(.detailsLoaded(itemID: 1, .failure(failure)))) {
       $0.stack = [.detail(DetailState(item: item, details: .failed(failure, previous: nil)))]
     }
-    try await loaded.send(.focusMoved(to: .query))
+    try await loaded.send(.search(.focusMoved(to: .query)))
     try await loaded.finish()
     try await store.finish()
   }

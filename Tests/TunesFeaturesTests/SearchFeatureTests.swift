@@ -24,22 +24,32 @@ struct SearchFeatureTests {
   @Test("typing filters the history suggestions by substring, ignoring case")
   func suggestions() async throws {
     let store = makeStore(AppState(), Samples.dependencies())
-    try await store.send(.historyLoaded(history)) {
+    try await store.send(.search(.historyLoaded(history))) {
       $0.search.history = history
       $0.search.suggestions = Array(history.prefix(5))
     }
-    try await store.send(.queryChanged("JACK")) {
+    try await store.send(.search(.queryChanged("JACK"))) {
       $0.search.query = "JACK"
+      $0.search.queryCursor = 4
       $0.search.suggestions = ["Jack Johnson", "jackson 5"]
     }
-    try await store.send(.suggestionHighlighted(1)) { $0.search.highlightedSuggestion = 1 }
-    try await store.send(.selectionMoved(.up)) { $0.search.highlightedSuggestion = 0 }
-    try await store.send(.selectionMoved(.up)) { $0.search.highlightedSuggestion = nil }
-    try await store.send(.selectionMoved(.down)) { $0.search.highlightedSuggestion = 0 }
-    try await store.send(.suggestionHighlighted(7)) { $0.search.highlightedSuggestion = nil }
+    try await store.send(.search(.suggestionHighlighted(1))) { $0.search.highlightedSuggestion = 1 }
+    try await store.send(.search(.suggestionMoved(up: true))) {
+      $0.search.highlightedSuggestion = 0
+    }
+    try await store.send(.search(.suggestionMoved(up: true))) {
+      $0.search.highlightedSuggestion = nil
+    }
+    try await store.send(.search(.suggestionMoved(up: false))) {
+      $0.search.highlightedSuggestion = 0
+    }
+    try await store.send(.search(.suggestionHighlighted(7))) {
+      $0.search.highlightedSuggestion = nil
+    }
     try await store.send(.backRequested) { $0.search.suggestions = [] }
-    try await store.send(.queryChanged("")) {
+    try await store.send(.search(.queryChanged(""))) {
       $0.search.query = ""
+      $0.search.queryCursor = 0
       $0.search.suggestions = Array(history.prefix(5))
     }
     try await store.finish()
@@ -48,12 +58,13 @@ struct SearchFeatureTests {
   @Test("suggestions fold accents like tunes history --match: bjork finds Björk")
   func accentFolding() async throws {
     let store = makeStore(AppState(), Samples.dependencies())
-    try await store.send(.historyLoaded(history)) {
+    try await store.send(.search(.historyLoaded(history))) {
       $0.search.history = history
       $0.search.suggestions = Array(history.prefix(5))
     }
-    try await store.send(.queryChanged("bjork")) {
+    try await store.send(.search(.queryChanged("bjork"))) {
       $0.search.query = "bjork"
+      $0.search.queryCursor = 5
       $0.search.suggestions = ["Björk"]
     }
     try await store.finish()
@@ -65,22 +76,27 @@ struct SearchFeatureTests {
     let page = try Samples.mixed()
     let script = ScriptedClient(clock: clock) { _ in (.seconds(1), .success(page)) }
     let store = makeStore(AppState(), Samples.dependencies(client: script.client))
-    try await store.send(.queryChanged("  jack johnson ")) { $0.search.query = "  jack johnson " }
-    try await store.send(.querySubmitted) {
+    try await store.send(.search(.queryChanged("  jack johnson "))) {
+      $0.search.query = "  jack johnson "
+      $0.search.queryCursor = 15
+    }
+    try await store.send(.search(.querySubmitted)) {
       $0.search.requestID = 1
       $0.search.submitted = SubmittedSearch(
         term: "jack johnson", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
     }
-    try await store.receive(.historyLoaded(["jack johnson"])) {
-      $0.search.history = ["jack johnson"]
-    }
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
-    try await store.receive(.searchResponse(requestID: 1, .success(Samples.response(page)))) {
+    try await store.receive(
+      .search(.searchResponse(requestID: 1, .success(Samples.response(page))))
+    ) {
       $0.search.results = .loaded(page.items)
       $0.search.source = .network
+    }
+    try await store.receive(.search(.historyLoaded(["jack johnson"]))) {
+      $0.search.history = ["jack johnson"]
     }
     #expect(script.parameter("term", request: 0) == "jack johnson")
     #expect(script.parameter("limit", request: 0) == "30")
@@ -96,29 +112,30 @@ struct SearchFeatureTests {
     let store = makeStore(
       AppState(search: SearchState(history: history, suggestions: Array(history.prefix(5)))),
       Samples.dependencies(client: script.client, history: .inMemory(history)))
-    try await store.send(.suggestionPicked(1)) {
+    try await store.send(.search(.suggestionPicked(1))) {
       $0.search.query = "Queen"
+      $0.search.queryCursor = 5
       $0.search.requestID = 1
       $0.search.submitted = SubmittedSearch(term: "Queen", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
       $0.search.suggestions = []
     }
-    try await store.receive(
-      .historyLoaded(["Queen", "Jack Johnson", "jackson 5", "Adele", "Björk"])
-    ) {
-      $0.search.history = ["Queen", "Jack Johnson", "jackson 5", "Adele", "Björk"]
-    }
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
-      .searchResponse(requestID: 1, .success(Samples.response(CatalogPage(items: []))))
+      .search(.searchResponse(requestID: 1, .success(Samples.response(CatalogPage(items: [])))))
     ) {
       $0.search.results = .loaded([])
       $0.search.source = .network
       $0.search.focus = .query
     }
-    try await store.send(.suggestionPicked(9))
+    try await store.receive(
+      .search(.historyLoaded(["Queen", "Jack Johnson", "jackson 5", "Adele", "Björk"]))
+    ) {
+      $0.search.history = ["Queen", "Jack Johnson", "jackson 5", "Adele", "Björk"]
+    }
+    try await store.send(.search(.suggestionPicked(9)))
     try await store.finish()
   }
 
@@ -137,8 +154,9 @@ struct SearchFeatureTests {
     state.search.suggestions = ["Jack Johnson", "jackson 5"]
     state.search.highlightedSuggestion = 1
     let store = makeStore(state, Samples.dependencies(client: client))
-    try await store.send(.querySubmitted) {
+    try await store.send(.search(.querySubmitted)) {
       $0.search.query = "jackson 5"
+      $0.search.queryCursor = 9
       $0.search.requestID = 1
       $0.search.submitted = SubmittedSearch(term: "jackson 5", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
@@ -146,15 +164,17 @@ struct SearchFeatureTests {
       $0.search.suggestions = []
       $0.search.highlightedSuggestion = nil
     }
-    try await store.receive(.historyLoaded(["jackson 5"])) { $0.search.history = ["jackson 5"] }
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let response = CatalogResponse(
       page: CatalogPage(items: Samples.items(2)), body: Data(),
       source: .cache(fetchedAt: fetched, stale: true, because: .offline))
-    try await store.receive(.searchResponse(requestID: 1, .success(response))) {
+    try await store.receive(.search(.searchResponse(requestID: 1, .success(response)))) {
       $0.search.results = .loaded(Samples.items(2))
       $0.search.source = .cache(fetchedAt: fetched, stale: true)
+    }
+    try await store.receive(.search(.historyLoaded(["jackson 5"]))) {
+      $0.search.history = ["jackson 5"]
     }
     try await store.finish()
   }
@@ -169,35 +189,38 @@ struct SearchFeatureTests {
       return (.seconds(1), .success(term == "queen" ? new : old))
     }
     let store = makeStore(AppState(), Samples.dependencies(client: script.client))
-    try await store.send(.queryChanged("jack")) { $0.search.query = "jack" }
-    try await store.send(.querySubmitted) {
+    try await store.send(.search(.queryChanged("jack"))) {
+      $0.search.query = "jack"
+      $0.search.queryCursor = 4
+    }
+    try await store.send(.search(.querySubmitted)) {
       $0.search.requestID = 1
       $0.search.submitted = SubmittedSearch(term: "jack", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
     }
-    try await store.receive(.historyLoaded(["jack"])) { $0.search.history = ["jack"] }
-    try await store.send(.queryChanged("queen")) {
+    try await store.send(.search(.queryChanged("queen"))) {
       $0.search.query = "queen"
+      $0.search.queryCursor = 5
       $0.search.focus = .query
     }
-    try await store.send(.querySubmitted) {
+    try await store.send(.search(.querySubmitted)) {
       $0.search.requestID = 2
       $0.search.submitted = SubmittedSearch(term: "queen", filters: SearchFilters(), limit: 30)
       $0.search.focus = .results
     }
-    try await store.receive(.historyLoaded(["queen", "jack"])) {
-      $0.search.history = ["queen", "jack"]
-    }
-    try await store.send(.searchResponse(requestID: 1, .success(Samples.response(old))))
+    try await store.send(.search(.searchResponse(requestID: 1, .success(Samples.response(old)))))
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
-    try await store.receive(.searchResponse(requestID: 2, .success(Samples.response(new)))) {
+    try await store.receive(.search(.searchResponse(requestID: 2, .success(Samples.response(new)))))
+    {
       $0.search.results = .loaded(new.items)
       $0.search.source = .network
     }
-    try await store.send(.searchResponse(requestID: 1, .success(Samples.response(old))))
-    try await store.send(.searchResponse(requestID: 2, .failure(.other("late duplicate"))))
+    // Only the search that was answered enters the history.
+    try await store.receive(.search(.historyLoaded(["queen"]))) { $0.search.history = ["queen"] }
+    try await store.send(.search(.searchResponse(requestID: 1, .success(Samples.response(old)))))
+    try await store.send(.search(.searchResponse(requestID: 2, .failure(.other("late duplicate")))))
     #expect(script.requests.count == 2)
     try await store.finish()
   }
@@ -215,42 +238,43 @@ struct SearchFeatureTests {
     var state = AppState()
     state.search.query = "x"
     let store = makeStore(state, Samples.dependencies(client: script.client))
-    try await store.send(.querySubmitted) {
+    try await store.send(.search(.querySubmitted)) {
       $0.search.requestID = 1
       $0.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
     }
-    try await store.receive(.historyLoaded(["x"])) { $0.search.history = ["x"] }
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let failure = FeatureError.client(.serverError(status: 503, attempts: 3))
-    try await store.receive(.searchResponse(requestID: 1, .failure(failure))) {
+    try await store.receive(.search(.searchResponse(requestID: 1, .failure(failure)))) {
       $0.search.results = .failed(failure, previous: nil)
     }
     #expect(store.state.search.results.error?.title.contains("503") == true)
     #expect(store.state.search.results.error?.suggestion == "Press r to retry.")
     #expect(store.state.search.results.error?.isRateLimited == false)
-    try await store.send(.retryRequested) {
+    try await store.send(.search(.retryRequested)) {
       $0.search.requestID = 2
       $0.search.results = .loading(previous: nil)
     }
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
-      .searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: items))))
+      .search(.searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: items)))))
     ) {
       $0.search.results = .loaded(items)
       $0.search.source = .network
     }
+    // A failed search is not remembered; once answered, it is.
+    try await store.receive(.search(.historyLoaded(["x"]))) { $0.search.history = ["x"] }
     try await store.finish()
   }
 
   @Test("retry with nothing submitted does nothing")
   func retryWithoutSearch() async throws {
     let store = makeStore(AppState(), Samples.dependencies())
-    try await store.send(.retryRequested)
-    try await store.send(.loadMoreRequested)
+    try await store.send(.search(.retryRequested))
+    try await store.send(.search(.loadMoreRequested))
     try await store.finish()
   }
 
@@ -263,36 +287,39 @@ struct SearchFeatureTests {
     var state = AppState()
     state.search.query = "x"
     let store = makeStore(state, Samples.dependencies(client: script.client, clock: clock.clock))
-    try await store.send(.querySubmitted) {
+    try await store.send(.search(.querySubmitted)) {
       $0.search.requestID = 1
       $0.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
     }
-    try await store.receive(.historyLoaded(["x"])) { $0.search.history = ["x"] }
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let throttled = FeatureError.rateLimited(retryAfter: .seconds(3), at: .seconds(1))
-    try await store.receive(.searchResponse(requestID: 1, .failure(throttled))) {
+    try await store.receive(.search(.searchResponse(requestID: 1, .failure(throttled)))) {
       $0.search.results = .failed(throttled, previous: nil)
       $0.search.now = .seconds(1)
       $0.search.rateLimitedUntil = .seconds(4)
     }
     #expect(store.state.search.rateLimitSecondsLeft == 3)
     #expect(throttled.isRateLimited && throttled.retryAfter == .seconds(3))
-    try await store.send(.retryRequested) {
+    try await store.send(.search(.retryRequested)) {
       $0.notice = "Apple is throttling requests: wait 3 s."
     }
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
-    try await store.receive(.rateLimitTick(now: .seconds(2))) { $0.search.now = .seconds(2) }
+    try await store.receive(.search(.rateLimitTick(now: .seconds(2)))) {
+      $0.search.now = .seconds(2)
+    }
     #expect(store.state.search.rateLimitSecondsLeft == 2)
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
-    try await store.receive(.rateLimitTick(now: .seconds(3))) { $0.search.now = .seconds(3) }
+    try await store.receive(.search(.rateLimitTick(now: .seconds(3)))) {
+      $0.search.now = .seconds(3)
+    }
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
-    try await store.receive(.rateLimitTick(now: .seconds(4))) {
+    try await store.receive(.search(.rateLimitTick(now: .seconds(4)))) {
       $0.search.now = .seconds(4)
       $0.search.rateLimitedUntil = nil
       $0.notice = "Requests are allowed again: press r to retry."
@@ -302,7 +329,7 @@ struct SearchFeatureTests {
     #expect(clock.pendingSleepers == 0)
     await clock.advance(by: .seconds(10))
     #expect(store.pendingActions.isEmpty)
-    try await store.send(.retryRequested) {
+    try await store.send(.search(.retryRequested)) {
       $0.notice = nil
       $0.search.requestID = 2
       $0.search.results = .loading(previous: nil)
@@ -314,8 +341,11 @@ struct SearchFeatureTests {
   @Test("an empty query is not searched")
   func emptyQuery() async throws {
     let store = makeStore(AppState(), Samples.dependencies())
-    try await store.send(.queryChanged("   ")) { $0.search.query = "   " }
-    try await store.send(.querySubmitted) { $0.notice = "Type something to search for." }
+    try await store.send(.search(.queryChanged("   "))) {
+      $0.search.query = "   "
+      $0.search.queryCursor = 3
+    }
+    try await store.send(.search(.querySubmitted)) { $0.notice = "Type something to search for." }
     try await store.finish()
   }
 
@@ -326,7 +356,7 @@ struct SearchFeatureTests {
     var state = AppState(filters: SearchFilters(media: .music, entity: "movie"))
     state.search.query = "x"
     let store = makeStore(state, Samples.dependencies(client: script.client))
-    try await store.send(.querySubmitted) {
+    try await store.send(.search(.querySubmitted)) {
       $0.search.requestID = 1
       $0.search.submitted = SubmittedSearch(
         term: "x", filters: SearchFilters(media: .music, entity: "movie"), limit: 30)

@@ -5,12 +5,12 @@ import Testing
 
 @Suite("Selection movement")
 struct SelectionMovementTests {
-  let grid = SelectionMovement.gridRows(count: 7)
+  let grid = SelectionMovement.gridRows(count: 7, columns: 2)
 
   @Test("a grid of 7 has rows of 2 and a last row of 1")
   func rows() {
     #expect(grid == [[0, 1], [2, 3], [4, 5], [6]])
-    #expect(SelectionMovement.gridRows(count: 0).isEmpty)
+    #expect(SelectionMovement.gridRows(count: 0, columns: 2).isEmpty)
     #expect(SelectionMovement.gridRows(count: 3, columns: 1) == [[0], [1], [2]])
   }
 
@@ -31,13 +31,14 @@ struct SelectionMovementTests {
     let items = kinds.enumerated().map {
       CatalogItem(id: Int64($0.offset + 1), kind: $0.element, title: "t")
     }
-    let rows = SelectionMovement.groupedRows(items)
+    let rows = SelectionMovement.groupedRows(items, columns: 2)
     #expect(rows == [[1, 4], [0, 2], [3]])
     #expect(SelectionMovement.move(4, .down, rows: rows, pageRows: 1) == 2)
     #expect(SelectionMovement.move(2, .down, rows: rows, pageRows: 1) == 3)
     #expect(SelectionMovement.move(4, .right, rows: rows, pageRows: 1) == 0)
     #expect(SelectionMovement.move(1, .last, rows: rows, pageRows: 1) == 3)
-    #expect(SelectionMovement.rows(for: items, grouped: false) == [[0, 1], [2, 3], [4]])
+    #expect(
+      SelectionMovement.rows(for: items, grouped: false, columns: 2) == [[0, 1], [2, 3], [4]])
   }
 
   @Test("no rows leaves the selection; an unknown selection goes to the first item")
@@ -46,10 +47,10 @@ struct SelectionMovementTests {
     #expect(SelectionMovement.move(99, .down, rows: grid, pageRows: 1) == 0)
   }
 
-  @Test("page size comes from the viewport rows and the tile height")
-  func pageSize() {
-    #expect(SearchLayout.tileRowsPerPage(viewportRows: 24) == (24 - SearchLayout.chromeHeight) / 6)
-    #expect(SearchLayout.tileRowsPerPage(viewportRows: 3) == 1)
-    #expect(SearchLayout.listRowsPerPage(viewportRows: 24) == 24 - SearchLayout.chromeHeight)
+  @Test(
+    "one column below 60 cells, three from 160, else two",
+    arguments: [(40, 1), (59, 1), (60, 2), (120, 2), (159, 2), (160, 3), (250, 3)])
+  func columns(width: Int, expected: Int) {
+    #expect(SearchLayout.columns(viewportColumns: width) == expected)
   }
 }

@@ -7,28 +7,27 @@ import TunesFeatures
 
 @Suite("Key map")
 struct KeyMapTests {
-  static func resultsState() throws -> TUIState {
+  static func resultsState() throws -> AppState {
     try ScreenStates.search("results", size: Viewport())
   }
 
   static let resultsTable: [(InputEvent, [AppAction])] = [
-    (.key(.up), [.selectionMoved(.up)]),
-    (.char("j"), [.selectionMoved(.down)]),
-    (.char("h"), [.selectionMoved(.left)]),
-    (.key(.right), [.selectionMoved(.right)]),
-    (.key(.pageDown), [.selectionMoved(.pageDown)]),
-    (.char("g"), [.selectionMoved(.first)]),
-    (.char("G"), [.selectionMoved(.last)]),
-    (.key(.enter), [.tileOpened]),
-    (.key(.tab), [.focusMoved(to: .query)]),
-    (.char("/"), [.focusMoved(to: .query)]),
-    (.char("f"), [.filtersOpened]),
-    (.char("v"), [.groupingToggled]),
-    (.char("r"), [.retryRequested]),
+    (.char("j"), [.search(.selectionMoved(.down))]),
+    (.char("h"), [.search(.selectionMoved(.left))]),
+    (.key(.right), [.search(.selectionMoved(.right))]),
+    (.key(.pageDown), [.search(.selectionMoved(.pageDown))]),
+    (.char("g"), [.search(.selectionMoved(.first))]),
+    (.char("G"), [.search(.selectionMoved(.last))]),
+    (.key(.enter), [.search(.tileOpened)]),
+    (.key(.tab), [.search(.focusMoved(to: .query))]),
+    (.char("/"), [.search(.focusMoved(to: .query))]),
+    (.char("f"), [.filters(.opened)]),
+    (.char("v"), [.search(.groupingToggled)]),
+    (.char("r"), [.search(.retryRequested)]),
     (.char("*"), [.favoriteToggled]),
-    (.char("F"), [.favoritesOpened]),
+    (.char("F"), [.favorites(.opened)]),
     (.char("?"), [.helpToggled]),
-    (.key(.escape), [.backRequested]),
+    (.key(.escape), [.search(.focusMoved(to: .query))]),
     (.char("q"), [.quitRequested]),
     (.key(.character("c"), .control), [.quitRequested]),
     (.char("x"), []),
@@ -36,103 +35,142 @@ struct KeyMapTests {
 
   @Test("keys on the results become these actions", arguments: resultsTable)
   func resultsKeys(event: InputEvent, expected: [AppAction]) throws {
+    let state = try Self.resultsState()
+    #expect(KeyMap.actions(for: event, state: state, hits: nil) == expected)
+  }
+
+  @Test("↑ on the first row of tiles goes back to the query box; on a later row it moves up")
+  func upFromFirstRow() throws {
     var state = try Self.resultsState()
-    #expect(KeyMap.actions(for: event, state: &state, frame: nil) == expected)
+    #expect(
+      KeyMap.actions(for: .key(.up), state: state, hits: nil) == [
+        .search(.focusMoved(to: .query))
+      ])
+    state.search.selection = 2
+    #expect(
+      KeyMap.actions(for: .key(.up), state: state, hits: nil) == [.search(.selectionMoved(.up))])
   }
 
   static let queryTable: [(InputEvent, [AppAction])] = [
-    (.key(.enter), [.querySubmitted]),
+    (.key(.enter), [.search(.querySubmitted)]),
     (.key(.escape), [.backRequested]),
-    (.char("q"), [.queryChanged("abcq")]),
-    (.char("?"), [.queryChanged("abc?")]),
-    (.key(.backspace), [.queryChanged("ab")]),
-    (.key(.character("w"), .control), [.queryChanged("")]),
-    (.key(.left), []),
+    (.char("q"), [.search(.queryEdited(.insert("q")))]),
+    (.char("?"), [.search(.queryEdited(.insert("?")))]),
+    (.key(.backspace), [.search(.queryEdited(.deleteBackward))]),
+    (.key(.character("w"), .control), [.search(.queryEdited(.deleteWordBackward))]),
+    (.key(.left), [.search(.queryEdited(.moveLeft))]),
+    (.key(.left, .control), [.search(.queryEdited(.moveWordLeft))]),
+    (.key(.character("a"), .control), [.search(.queryEdited(.moveToStart))]),
+    (.key(.character("f"), .alt), [.search(.queryEdited(.moveWordRight))]),
     (.key(.character("c"), .control), [.quitRequested]),
-    (.key(.tab), [.focusMoved(to: .results)]),
-    (.key(.down), [.selectionMoved(.down)]),
-    (.key(.up), [.selectionMoved(.up)]),
-    (.paste("x\u{1B}[2Jy"), [.queryChanged("abcx[2Jy")]),
+    (.key(.tab), [.search(.focusMoved(to: .results))]),
+    (.key(.down), [.search(.suggestionMoved(up: false))]),
+    (.key(.up), [.search(.suggestionMoved(up: true))]),
+    (.paste("x\u{1B}[2Jy"), [.search(.queryEdited(.insert("x[2Jy")))]),
   ]
 
-  @Test("keys in the query box edit it or become these actions", arguments: queryTable)
+  @Test("keys in the query box become edits or these actions", arguments: queryTable)
   func queryKeys(event: InputEvent, expected: [AppAction]) throws {
     var state = try Self.resultsState()
-    state.app.search.focus = .query
-    state.app.search.query = "abc"
-    state.app.search.suggestions = ["abc def"]
-    state.query = TextFieldState(text: "abc")
-    #expect(KeyMap.actions(for: event, state: &state, frame: nil) == expected)
+    state.search.focus = .query
+    state.search.query = "abc"
+    state.search.queryCursor = 3
+    state.search.suggestions = ["abc def"]
+    #expect(KeyMap.actions(for: event, state: state, hits: nil) == expected)
   }
 
-  @Test("? opens help from an empty query box, q types there")
-  func questionMarkInEmptyQuery() {
-    var state = TUIState()
-    #expect(KeyMap.actions(for: .char("?"), state: &state, frame: nil) == [.helpToggled])
-    #expect(KeyMap.actions(for: .char("q"), state: &state, frame: nil) == [.queryChanged("q")])
-    #expect(state.query.text == "q")
+  @Test("? opens help from an empty query box, q types there; Esc and Tab leave the box")
+  func firstScreen() {
+    let state = AppState()
+    #expect(KeyMap.actions(for: .char("?"), state: state, hits: nil) == [.helpToggled])
+    #expect(
+      KeyMap.actions(for: .char("q"), state: state, hits: nil) == [
+        .search(.queryEdited(.insert("q")))
+      ])
+    // At launch, with no results, Esc and Tab still reach the screen keys (F, ?, q).
+    #expect(
+      KeyMap.actions(for: .key(.escape), state: state, hits: nil) == [
+        .search(.focusMoved(to: .results))
+      ])
+    #expect(
+      KeyMap.actions(for: .key(.tab), state: state, hits: nil) == [
+        .search(.focusMoved(to: .results))
+      ])
+    var outside = state
+    outside.search.focus = .results
+    #expect(KeyMap.actions(for: .char("F"), state: outside, hits: nil) == [.favorites(.opened)])
+  }
+
+  @Test("Esc while a search runs cancels it, from the box and from the results")
+  func escapeCancels() throws {
+    var state = try Self.resultsState()
+    state.search.results = .loading(previous: state.search.items)
+    #expect(
+      KeyMap.actions(for: .key(.escape), state: state, hits: nil) == [.search(.cancelRequested)])
+    state.search.focus = .query
+    #expect(
+      KeyMap.actions(for: .key(.escape), state: state, hits: nil) == [.search(.cancelRequested)])
   }
 
   static let detailTable: [(InputEvent, [AppAction])] = [
-    (.char("j"), [.detail(.scrolled(1))]),
-    (.key(.up), [.detail(.scrolled(-1))]),
-    (.char("G"), [.detail(.scrolled(8))]),
-    (.char("g"), [.detail(.scrolled(-2))]),
-    // The works lie below the fold, so choosing one also scrolls (to the test's maximum, 10).
-    (.char("l"), [.selectionMoved(.right), .detail(.scrolled(8))]),
-    (.key(.left), [.selectionMoved(.left), .detail(.scrolled(8))]),
+    (.char("j"), [.detail(.scrollRequested(.lines(1)))]),
+    (.key(.up), [.detail(.scrollRequested(.lines(-1)))]),
+    (.key(.pageDown), [.detail(.scrollRequested(.pages(1)))]),
+    (.char(" "), [.detail(.scrollRequested(.pages(1)))]),
+    (.char("G"), [.detail(.scrollRequested(.bottom))]),
+    (.char("g"), [.detail(.scrollRequested(.top))]),
+    (.char("l"), [.detail(.workMoved(forward: true))]),
+    (.key(.left), [.detail(.workMoved(forward: false))]),
     (.char("o"), [.detail(.openStoreLinkRequested)]),
     (.char("a"), [.detail(.openAuthorLinkRequested)]),
+    (.char("r"), [.detail(.retryRequested)]),
     (.char("*"), [.favoriteToggled]),
-    (.key(.enter), [.tileOpened]),
+    (.key(.enter), [.detail(.focusedWorkOpened)]),
     (.key(.escape), [.backRequested]),
     (.char("q"), [.quitRequested]),
   ]
 
-  @Test(
-    "keys on a detail scroll within the document or become these actions",
-    arguments: detailTable)
+  @Test("keys on a detail become these actions", arguments: detailTable)
   func detailKeys(event: InputEvent, expected: [AppAction]) throws {
-    var state = try ScreenStates.detail("album", size: Viewport())
-    guard case .detail(var detail) = state.app.stack.last else { return }
-    detail.scroll = 2
-    state.app.stack = [.detail(detail)]
-    var frame = AppScreen.render(state)
-    frame.detailMaximumScroll = 10
-    #expect(KeyMap.actions(for: event, state: &state, frame: frame) == expected)
-  }
-
-  @Test("scrolling stops at the end of the detail document")
-  func detailScrollStops() throws {
-    var state = try ScreenStates.detail("song", size: Viewport(columns: 120, rows: 40))
-    let frame = AppScreen.render(state)
-    #expect(frame.detailMaximumScroll == 0)
-    #expect(KeyMap.actions(for: .char("j"), state: &state, frame: frame).isEmpty)
+    let state = try ScreenStates.detail("album", size: Viewport())
+    #expect(KeyMap.actions(for: event, state: state, hits: nil) == expected)
   }
 
   static let filtersTable: [(InputEvent, [AppAction])] = [
-    (.key(.down), [.selectionMoved(.down)]),
-    (.key(.up), [.selectionMoved(.up)]),
-    (.key(.right), [.filtersChanged(SearchFilters(media: .movie))]),
-    (.key(.left), [.filtersChanged(SearchFilters(media: .ebook))]),
-    (.key(.enter), [.filtersApplied]),
+    (.key(.down), [.filters(.fieldMoved(.down))]),
+    (.key(.up), [.filters(.fieldMoved(.up))]),
+    (.key(.right), [.filters(.changed(SearchFilters(media: .movie)))]),
+    (.key(.left), [.filters(.changed(SearchFilters(media: .ebook)))]),
+    (.key(.enter), [.filters(.applied)]),
     (.key(.escape), [.backRequested]),
   ]
 
   @Test("keys in the filters panel move, change and apply", arguments: filtersTable)
   func filtersKeys(event: InputEvent, expected: [AppAction]) {
-    var state = TUIState()
-    state.app.overlay = .filters(FiltersState(draft: SearchFilters()))
-    #expect(KeyMap.actions(for: event, state: &state, frame: nil) == expected)
+    var state = AppState()
+    state.overlay = .filters(FiltersState(draft: SearchFilters()))
+    #expect(KeyMap.actions(for: event, state: state, hits: nil) == expected)
+  }
+
+  @Test("keys on the favourites screen move and open")
+  func favoritesKeys() {
+    var state = AppState()
+    state.stack = [.favorites(FavoritesState(items: .loaded([])))]
+    #expect(
+      KeyMap.actions(for: .key(.down), state: state, hits: nil) == [
+        .favorites(.selectionMoved(.down))
+      ])
+    #expect(KeyMap.actions(for: .key(.enter), state: state, hits: nil) == [.favorites(.rowOpened)])
+    #expect(KeyMap.actions(for: .key(.escape), state: state, hits: nil) == [.backRequested])
   }
 
   @Test("help closes with Esc, ? or q, and ignores other keys")
   func helpKeys() {
-    var state = TUIState()
-    state.app.overlay = .help
+    var state = AppState()
+    state.overlay = .help
     for key in [InputEvent.key(.escape), .char("?"), .char("q")] {
-      #expect(KeyMap.actions(for: key, state: &state, frame: nil) == [.helpToggled])
+      #expect(KeyMap.actions(for: key, state: state, hits: nil) == [.helpToggled])
     }
-    #expect(KeyMap.actions(for: .char("j"), state: &state, frame: nil).isEmpty)
+    #expect(KeyMap.actions(for: .char("j"), state: state, hits: nil).isEmpty)
   }
 }

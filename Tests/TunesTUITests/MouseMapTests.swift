@@ -12,70 +12,92 @@ struct MouseMapTests {
 
   @Test("a click on a tile sends tileClicked with its index")
   func clickTile() throws {
-    var state = try ScreenStates.search("results", size: Viewport())
-    let frame = AppScreen.render(state)
+    let state = try ScreenStates.search("results", size: Viewport())
+    let hits = AppScreen.render(state).hits
     // Second column of the second row of tiles.
-    #expect(KeyMap.actions(for: press(60, 12), state: &state, frame: frame) == [.tileClicked(3)])
-    #expect(KeyMap.actions(for: press(10, 6), state: &state, frame: frame) == [.tileClicked(0)])
-    #expect(KeyMap.actions(for: press(10, 10), state: &state, frame: frame).isEmpty)
+    #expect(
+      KeyMap.actions(for: press(60, 12), state: state, hits: hits) == [.search(.tileClicked(3))])
+    #expect(
+      KeyMap.actions(for: press(10, 6), state: state, hits: hits) == [.search(.tileClicked(0))])
+    #expect(KeyMap.actions(for: press(10, 10), state: state, hits: hits).isEmpty)
   }
 
   @Test("a click on the query box focuses it; on a suggestion picks it")
   func clickQueryAndSuggestion() throws {
     var state = try ScreenStates.search("results", size: Viewport())
-    var frame = AppScreen.render(state)
+    var hits = AppScreen.render(state).hits
     #expect(
-      KeyMap.actions(for: press(10, 2), state: &state, frame: frame) == [.focusMoved(to: .query)])
+      KeyMap.actions(for: press(10, 2), state: state, hits: hits) == [
+        .search(.focusMoved(to: .query))
+      ])
     state = try ScreenStates.search("suggestions", size: Viewport())
-    frame = AppScreen.render(state)
+    hits = AppScreen.render(state).hits
     #expect(
-      KeyMap.actions(for: press(10, 5), state: &state, frame: frame) == [.suggestionPicked(1)])
+      KeyMap.actions(for: press(10, 5), state: state, hits: hits) == [.search(.suggestionPicked(1))]
+    )
   }
 
-  @Test("the wheel moves the selection on results and scrolls a detail")
+  @Test("the wheel moves the selection on results and scrolls a detail, every notch")
   func wheel() throws {
     var state = try ScreenStates.search("results", size: Viewport())
     let down = InputEvent.mouse(MouseEvent(kind: .scrollDown, x: 5, y: 5))
-    #expect(KeyMap.actions(for: down, state: &state, frame: nil) == [.selectionMoved(.down)])
-    state = try ScreenStates.detail("album", size: Viewport())
-    let frame = AppScreen.render(state)
     #expect(
-      KeyMap.actions(for: down, state: &state, frame: frame) == [
-        .detail(.scrolled(MouseMap.wheelLines))
+      KeyMap.actions(for: down, state: state, hits: nil) == [.search(.selectionMoved(.down))])
+    state = try ScreenStates.detail("album", size: Viewport())
+    #expect(
+      KeyMap.actions(for: down, state: state, hits: nil) == [
+        .detail(.scrollRequested(.lines(MouseMap.wheelLines)))
       ])
   }
 
   @Test("a click on one of the author's works opens it")
   func clickWork() throws {
     var state = try ScreenStates.detail("album", size: Viewport(columns: 80, rows: 24))
-    guard case .detail(var detail) = state.app.stack.last else { return }
-    var frame = AppScreen.render(state)
-    detail.scroll = frame.detailMaximumScroll
-    state.app.stack = [.detail(detail)]
-    frame = AppScreen.render(state)
-    let work = frame.hits.regions.first { $0.target == .work(2) }
+    guard case .detail(var detail) = state.stack.last else { return }
+    let measured = AppScreen.render(state).metrics
+    detail.scroll = measured.detailMaximumScroll
+    state.stack = [.detail(detail)]
+    let hits = AppScreen.render(state).hits
+    let work = hits.regions.first { $0.target == .work(2) }
     let rect = try #require(work?.rect)
     #expect(
-      KeyMap.actions(for: press(rect.x + 1, rect.y), state: &state, frame: frame) == [
+      KeyMap.actions(for: press(rect.x + 1, rect.y), state: state, hits: hits) == [
         .detail(.workOpened(2))
       ])
   }
 }
 
-@Suite("Detail works")
-struct DetailWorksTests {
+@Suite("Detail scrolling")
+struct DetailScrollingTests {
   @Test("choosing one of the author's works scrolls them into view")
   func worksScrollIntoView() throws {
     var state = try ScreenStates.detail("album", size: Viewport(columns: 80, rows: 24))
-    let frame = AppScreen.render(state)
-    let works = try #require(frame.detailWorks)
-    #expect(works.lowerBound > frame.detailViewport)
-    let actions = KeyMap.actions(for: .key(.right), state: &state, frame: frame)
-    #expect(actions.first == .selectionMoved(.right))
-    guard case .detail(.scrolled(let delta))? = actions.last else {
-      Issue.record("expected a scroll, got \(actions)")
-      return
+    state.metrics = AppScreen.render(state).metrics
+    let works = try #require(state.metrics.detailWorks)
+    #expect(works.lowerBound > state.metrics.detailViewport)
+    let reducer = AppFeature(dependencies: .test)
+    _ = reducer.reduce(into: &state, action: .detail(.workMoved(forward: true)))
+    #expect(state.topDetail?.focusedWork == 2)
+    #expect(state.topDetail?.scroll == works.upperBound - state.metrics.detailViewport)
+  }
+
+  @Test("five Down keys in one read scroll five lines, and scrolling stops at the end")
+  func everyKeyCounts() throws {
+    var state = try ScreenStates.detail("album", size: Viewport(columns: 80, rows: 24))
+    state.metrics = AppScreen.render(state).metrics
+    let maximum = state.metrics.detailMaximumScroll
+    try #require(maximum > 5)
+    let reducer = AppFeature(dependencies: .test)
+    var decoder = InputDecoder()
+    for event in decoder.feed(Array("\u{1B}[B\u{1B}[B\u{1B}[B\u{1B}[B\u{1B}[B".utf8)) {
+      for action in KeyMap.actions(for: event, state: state, hits: nil) {
+        _ = reducer.reduce(into: &state, action: action)
+      }
     }
-    #expect(delta == works.upperBound - frame.detailViewport)
+    #expect(state.topDetail?.scroll == 5)
+    _ = reducer.reduce(into: &state, action: .detail(.scrollRequested(.pages(100))))
+    #expect(state.topDetail?.scroll == maximum)
+    _ = reducer.reduce(into: &state, action: .detail(.scrollRequested(.lines(1))))
+    #expect(state.topDetail?.scroll == maximum)
   }
 }

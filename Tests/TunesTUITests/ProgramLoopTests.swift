@@ -1,6 +1,7 @@
 import AppArchitecture
 import ITunesCatalog
 import ITunesClient
+import Synchronization
 import TerminalPOSIX
 import TerminalUI
 import TestSupport
@@ -16,12 +17,14 @@ struct ProgramLoopTests {
   let clock = TestClock()
 
   func makeLoop(
-    items: [CatalogItem] = [], sync: Bool = false, history: [String] = []
+    items: [CatalogItem] = [], sync: Bool = false, history: [String] = [],
+    spinner: Duration? = nil
   ) -> ProgramLoop {
     var dependencies = TunesDependencies.test
     dependencies.clock = clock.clock
     dependencies.history = .inMemory(history)
     dependencies.client = .mock { _ in CatalogPage(items: items) }
+    dependencies.spinnerInterval = spinner
     return ProgramLoop(
       terminal: terminal.io, dependencies: dependencies, colorDepth: .ansi256,
       synchronizedOutput: sync)
@@ -36,12 +39,15 @@ struct ProgramLoopTests {
     // run.value would never return.
     defer { terminal.continuation.yield(.eof) }
     terminal.type("jack")
-    try #require(await eventually { loop.state.query.text == "jack" })
+    try #require(await loop.waitUntil { state, _ in state.search.query == "jack" })
+    #expect(loop.state.search.queryCursor == 4)
     terminal.send([0x0D])
     try #require(
-      await eventually { loop.state.app.search.results.loadedValue?.count == items.count })
-    #expect(await eventually { self.terminal.output.contains("Star Wars: The Force") })
-    #expect(loop.frame?.buffer.text.contains("25 results") == true)
+      await loop.waitUntil { state, frame in
+        state.search.results.loadedValue?.count == items.count
+          && frame?.buffer.text.contains("25 results") == true
+      })
+    #expect(terminal.output.contains("Star Wars: The Force"))
     terminal.type("q")
     #expect(await run.value == 0)
   }
@@ -52,7 +58,7 @@ struct ProgramLoopTests {
   func synchronizedOutput(supported: Bool) async {
     let loop = makeLoop(sync: supported)
     let run = Task { await loop.run() }
-    #expect(await eventually { loop.frame != nil })
+    #expect(await loop.waitUntil { _, frame in frame != nil })
     #expect(terminal.output.hasPrefix("\u{1B}[?2026h") == supported)
     #expect(terminal.output.contains("\u{1B}[?2026l") == supported)
     terminal.continuation.yield(.signal(15))
@@ -71,12 +77,14 @@ struct ProgramLoopTests {
   func resize() async {
     let loop = makeLoop()
     let run = Task { await loop.run() }
-    #expect(await eventually { loop.frame != nil })
+    #expect(await loop.waitUntil { _, frame in frame != nil })
     terminal.clearOutput()
     terminal.resize(columns: 100, rows: 30)
-    #expect(await eventually { loop.state.app.viewport == Viewport(columns: 100, rows: 30) })
-    #expect(await eventually { self.terminal.output.contains("\u{1B}[2J") })
-    #expect(loop.frame?.buffer.width == 100)
+    #expect(
+      await loop.waitUntil { state, frame in
+        state.viewport == Viewport(columns: 100, rows: 30) && frame?.buffer.width == 100
+      })
+    #expect(terminal.output.contains("\u{1B}[2J"))
     terminal.continuation.yield(.eof)
     #expect(await run.value == 0)
   }
@@ -85,26 +93,49 @@ struct ProgramLoopTests {
   func loneEscape() async {
     let loop = makeLoop(history: ["jazz", "queen"])
     let run = Task { await loop.run() }
-    #expect(await eventually { loop.state.app.search.suggestions.count == 2 })
+    #expect(await loop.waitUntil { state, _ in state.search.suggestions.count == 2 })
     terminal.send([0x1B])
     #expect(await clock.waitForSleepers(count: 1, timeout: .seconds(10)))
-    #expect(loop.state.app.search.suggestions.count == 2)
+    #expect(loop.state.search.suggestions.count == 2)
     await clock.advance(by: ProgramLoop.escapeTimeout)
-    #expect(await eventually { loop.state.app.search.suggestions.isEmpty })
+    #expect(await loop.waitUntil { state, _ in state.search.suggestions.isEmpty })
     terminal.continuation.yield(.eof)
     #expect(await run.value == 0)
   }
 
-  @Test("nothing ticks while idle: no sleeper is left once results are drawn")
-  func idle() async throws {
-    let loop = makeLoop(items: try Recordings.items(Recordings.songs))
+  @Test("the spinner ticks on the injected clock while a search runs, and stops after")
+  func spinnerTicks() async throws {
+    let client = ScriptedSearch()
+    var dependencies = TunesDependencies.test
+    dependencies.clock = clock.clock
+    dependencies.client = client.client
+    dependencies.spinnerInterval = .milliseconds(100)
+    let loop = ProgramLoop(
+      terminal: terminal.io, dependencies: dependencies, colorDepth: .ansi256,
+      synchronizedOutput: false)
     let run = Task { await loop.run() }
     terminal.type("jack\r")
-    #expect(await eventually { loop.state.app.search.results.loadedValue != nil })
-    #expect(await eventually { self.clock.pendingSleepers == 0 })
-    terminal.clearOutput()
-    try? await Task.sleep(for: .milliseconds(50))
-    #expect(terminal.output.isEmpty)
+    #expect(await loop.waitUntil { state, _ in state.search.results.isLoading })
+    #expect(await clock.waitForSleepers(count: 1, timeout: .seconds(10)))
+    await clock.advance(by: .milliseconds(100))
+    await clock.advance(by: .milliseconds(100))
+    #expect(await loop.waitUntil { state, _ in state.spinnerTick == 2 })
+    client.answer(CatalogPage(items: []))
+    #expect(await loop.waitUntil { state, _ in !state.search.results.isLoading })
+    await loop.effectsSettled()
+    #expect(clock.pendingSleepers == 0)
+    terminal.continuation.yield(.eof)
+    #expect(await run.value == 0)
+  }
+
+  @Test("nothing ticks while idle: no effect and no sleeper is left once results are drawn")
+  func idle() async throws {
+    let loop = makeLoop(items: try Recordings.items(Recordings.songs), spinner: .milliseconds(100))
+    let run = Task { await loop.run() }
+    terminal.type("jack\r")
+    #expect(await loop.waitUntil { state, _ in state.search.results.loadedValue != nil })
+    await loop.effectsSettled()
+    #expect(clock.pendingSleepers == 0)
     terminal.continuation.yield(.eof)
     #expect(await run.value == 0)
   }
@@ -113,7 +144,7 @@ struct ProgramLoopTests {
   func suspend() async {
     let loop = makeLoop()
     let run = Task { await loop.run() }
-    #expect(await eventually { loop.frame != nil })
+    #expect(await loop.waitUntil { _, frame in frame != nil })
     terminal.clearOutput()
     terminal.send([0x1A])
     #expect(await eventually { self.terminal.suspendCount == 1 })
@@ -122,5 +153,36 @@ struct ProgramLoopTests {
     #expect(await eventually { self.terminal.output.contains("\u{1B}[2J") })
     terminal.continuation.yield(.eof)
     #expect(await run.value == 0)
+  }
+}
+
+/// A client whose searches wait until the test answers.
+final class ScriptedSearch: Sendable {
+  private struct State {
+    var waiting: CheckedContinuation<CatalogPage, Never>?
+    var answer: CatalogPage?
+  }
+  private let state = Mutex(State())
+
+  var client: ITunesClient {
+    ITunesClient.mock { _ in
+      await withCheckedContinuation { continuation in
+        let ready = self.state.withLock { state -> CatalogPage? in
+          if let answer = state.answer { return answer }
+          state.waiting = continuation
+          return nil
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
+    }
+  }
+
+  func answer(_ page: CatalogPage) {
+    let waiting = state.withLock { state in
+      state.answer = page
+      defer { state.waiting = nil }
+      return state.waiting
+    }
+    waiting?.resume(returning: page)
   }
 }

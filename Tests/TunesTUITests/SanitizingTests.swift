@@ -30,9 +30,8 @@ struct SanitizingTests {
   func hostileStrings() throws {
     let item = Self.hostile()
     var search = ScreenStates.searched([item], size: Viewport())
-    search.app.search.selection = 0
-    let detail = TUIState(
-      app: AppState(stack: [.detail(DetailState(item: item, details: .loaded(item)))]))
+    search.search.selection = 0
+    let detail = AppState(stack: [.detail(DetailState(item: item, details: .loaded(item)))])
     for state in [search, detail] {
       let frame = AppScreen.render(state)
       #expect(!Self.containsControl(frame.buffer))

@@ -10,67 +10,82 @@ import TunesFeatures
 enum ScreenStates {
   static func searched(
     _ items: [CatalogItem], term: String = "jack johnson", size: Viewport
-  ) -> TUIState {
+  ) -> AppState {
     var app = AppState(viewport: size)
     app.search.query = term
+    app.search.queryCursor = term.count
     app.search.submitted = SubmittedSearch(term: term, filters: SearchFilters(), limit: 30)
     app.search.results = .loaded(items)
     app.search.focus = .results
     app.search.source = .network
-    return TUIState(app: app, query: TextFieldState(text: term))
+    return settled(app)
   }
 
-  static func search(_ name: String, size: Viewport) throws -> TUIState {
+  static func search(_ name: String, size: Viewport) throws -> AppState {
     let items = try Recordings.items(Recordings.mixed)
     var state = searched(items, size: size)
     switch name {
     case "welcome":
-      state = TUIState(app: AppState(viewport: size))
+      state = AppState(viewport: size)
     case "suggestions":
-      state = TUIState(app: AppState(viewport: size), query: TextFieldState(text: "ja"))
-      state.app.search.query = "ja"
-      state.app.search.suggestions = ["jack johnson", "Jazz Classics", "ninja tunes"]
-      state.app.search.highlightedSuggestion = 1
+      state = AppState(viewport: size)
+      state.search.query = "ja"
+      state.search.queryCursor = 2
+      state.search.suggestions = ["jack johnson", "Jazz Classics", "ninja tunes"]
+      state.search.highlightedSuggestion = 1
     case "loading":
-      state.app.search.results = .loading(previous: nil)
+      state.search.results = .loading(previous: nil)
       state.spinnerTick = 3
     case "reloading":
-      state.app.search.results = .loading(previous: items)
-      state.app.search.query = "jack johnson live"
-      state.app.search.submitted?.term = "jack johnson live"
+      state.search.results = .loading(previous: items)
+      state.search.query = "jack johnson live"
+      state.search.submitted?.term = "jack johnson live"
     case "results":
-      state.app.search.selection = 1
-      state.app.favoriteIDs = [items[2].id]
-      state.app.search.source = .cache(
+      state.search.selection = 1
+      state.favoriteIDs = [items[2].id]
+      state.search.source = .cache(
         fetchedAt: Date(timeIntervalSince1970: 1_795_000_000), stale: true)
     case "error":
-      state.app.search.results = .failed(.client(.timedOut(seconds: 15)), previous: nil)
+      state.search.results = .failed(.client(.timedOut(seconds: 15)), previous: nil)
     case "rate-limited":
-      state.app.search.results = .failed(
+      state.search.results = .failed(
         .rateLimited(retryAfter: .seconds(60), at: .seconds(100)), previous: nil)
-      state.app.search.rateLimitedUntil = .seconds(160)
-      state.app.search.now = .seconds(118)
+      state.search.rateLimitedUntil = .seconds(160)
+      state.search.now = .seconds(118)
     case "empty":
-      state.app.search.results = .loaded([])
-      state.app.search.query = "zzqqx"
-      state.app.search.submitted?.term = "zzqqx"
-      state.app.filters.media = .music
-      state.app.filters.country = "GB"
+      state.search.results = .loaded([])
+      state.search.query = "zzqqx"
+      state.search.submitted?.term = "zzqqx"
+      state.filters.media = .music
+      state.filters.country = "GB"
     case "grouped":
-      state.app.search.grouped = true
-      state.app.search.selection = 0
+      state.search.grouped = true
+      state.search.selection = 0
     case "help":
-      state.app.overlay = .help
+      state.overlay = .help
     case "filters":
-      state.app.overlay = .filters(
+      state.overlay = .filters(
         FiltersState(draft: SearchFilters(media: .music, country: "GB"), focusedField: .country))
     default:
       throw RecordingError.missing(name)
     }
+    return settled(state)
+  }
+
+  /// The state after the screen reported its measurements and the reducer kept the selection
+  /// in view, as the program loop does before the frame a person sees.
+  static func settled(_ state: AppState) -> AppState {
+    var state = state
+    let reducer = AppFeature(dependencies: .test)
+    for _ in 0..<3 {
+      let metrics = AppScreen.render(state).metrics
+      guard metrics != state.metrics else { break }
+      _ = reducer.reduce(into: &state, action: .layoutMeasured(metrics))
+    }
     return state
   }
 
-  static func detail(_ name: String, size: Viewport) throws -> TUIState {
+  static func detail(_ name: String, size: Viewport) throws -> AppState {
     var detail: DetailState
     switch name {
     case "song":
@@ -107,10 +122,10 @@ enum ScreenStates {
     }
     var app = AppState(stack: [.detail(detail)], viewport: size)
     app.favoriteIDs = name == "song" ? [detail.item.id] : []
-    return TUIState(app: app)
+    return settled(app)
   }
 
-  static func favorites(_ name: String, size: Viewport) throws -> TUIState {
+  static func favorites(_ name: String, size: Viewport) throws -> AppState {
     let items = try Recordings.items(Recordings.mixed)
     let favorites: FavoritesState
     switch name {
@@ -121,6 +136,6 @@ enum ScreenStates {
     }
     var app = AppState(stack: [.favorites(favorites)], viewport: size)
     app.notice = name == "list" ? "Saved to favourites" : nil
-    return TUIState(app: app)
+    return settled(app)
   }
 }

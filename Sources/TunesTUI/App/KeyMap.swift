@@ -2,37 +2,33 @@ import TerminalUI
 import TunesFeatures
 
 /// Terminal input to actions, per focus: the query box, the results, a detail screen, the
-/// favourites list, an overlay. Editing keys change the TUI's own query field and send
-/// `.queryChanged`; everything else becomes an `AppAction` for the store.
+/// favourites list, an overlay. It reads the state and never changes it: every key becomes an
+/// action for the store (editing keys become `queryEdited`).
 public enum KeyMap {
-  /// The actions for one input event. May edit `state.query` (the text field the TUI owns);
-  /// `frame` is the last frame drawn (for clicks and scroll limits).
-  public static func actions(
-    for event: InputEvent, state: inout TUIState, frame: Frame?
-  ) -> [AppAction] {
+  /// The actions for one input event; `hits` is the last frame's clickable areas.
+  public static func actions(for event: InputEvent, state: AppState, hits: HitMap?) -> [AppAction] {
     switch event {
     case .key(.character("c"), let modifiers) where modifiers.contains(.control):
       return [.quitRequested]
     case .key(let key, let modifiers):
-      return keyActions(key, modifiers, state: &state, frame: frame)
+      return keyActions(key, modifiers, state: state)
     case .paste(let text):
-      guard state.app.overlay == nil, state.app.stack.isEmpty else { return [] }
-      state.query.insert(text)
-      var actions: [AppAction] = []
-      if state.app.search.focus != .query { actions.append(.focusMoved(to: .query)) }
-      return actions + [.queryChanged(state.query.text)]
+      guard state.overlay == nil, state.stack.isEmpty else { return [] }
+      let clean = sanitize(text)
+      guard !clean.isEmpty else { return [] }
+      return [.search(.queryEdited(.insert(clean)))]
     case .mouse(let mouse):
-      return MouseMap.actions(for: mouse, state: state, frame: frame)
+      return MouseMap.actions(for: mouse, state: state, hits: hits)
     case .focusGained, .focusLost, .modeReport, .deviceAttributes, .cursorPosition:
       return []
     }
   }
 
-  private static func keyActions(
-    _ key: Key, _ modifiers: KeyModifiers, state: inout TUIState, frame: Frame?
-  ) -> [AppAction] {
+  private static func keyActions(_ key: Key, _ modifiers: KeyModifiers, state: AppState)
+    -> [AppAction]
+  {
     if key == .function(1) { return [.helpToggled] }
-    switch state.app.overlay {
+    switch state.overlay {
     case .help?:
       switch key {
       case .escape, .character("?"), .character("q"), .enter: return [.helpToggled]
@@ -43,17 +39,14 @@ public enum KeyMap {
     case nil:
       break
     }
-    switch state.app.stack.last {
+    switch state.stack.last {
     case nil:
-      if state.app.search.focus == .query {
-        return queryKeys(key, modifiers, state: &state)
-      }
+      if state.search.focus == .query { return queryKeys(key, modifiers, state: state) }
       return resultsKeys(key, state: state)
     case .detail(let detail)?:
-      return detailKeys(key, detail: detail, state: state, frame: frame)
+      return detailKeys(key, detail: detail)
     case .favorites?:
-      if let move = movement(key) { return [.selectionMoved(move)] }
-      return commonKeys(key)
+      return favoritesKeys(key)
     }
   }
 
@@ -73,96 +66,140 @@ public enum KeyMap {
   }
 
   /// Keys that mean the same on every screen outside the query box.
-  private static func commonKeys(_ key: Key) -> [AppAction] {
+  private static func screenKeys(_ key: Key) -> [AppAction] {
     switch key {
     case .escape, .backspace: return [.backRequested]
-    case .enter: return [.tileOpened]
     case .character("q"): return [.quitRequested]
     case .character("?"): return [.helpToggled]
     case .character("*"): return [.favoriteToggled]
-    case .character("F"): return [.favoritesOpened]
+    case .character("F"): return [.favorites(.opened)]
     default: return []
     }
   }
 
-  private static func queryKeys(
-    _ key: Key, _ modifiers: KeyModifiers, state: inout TUIState
-  ) -> [AppAction] {
-    let search = state.app.search
+  private static func queryKeys(_ key: Key, _ modifiers: KeyModifiers, state: AppState)
+    -> [AppAction]
+  {
+    let search = state.search
     switch key {
     case .enter:
-      return [.querySubmitted]
+      return [.search(.querySubmitted)]
     case .escape:
+      if search.results.isLoading { return [.search(.cancelRequested)] }
+      // Esc with no suggestions open leaves the box, so the screen keys (F, ?, q) work.
+      if search.suggestions.isEmpty { return [.search(.focusMoved(to: .results))] }
       return [.backRequested]
     case .up:
-      return search.suggestions.isEmpty ? [] : [.selectionMoved(.up)]
+      return search.suggestions.isEmpty ? [] : [.search(.suggestionMoved(up: true))]
     case .down:
-      if !search.suggestions.isEmpty { return [.selectionMoved(.down)] }
-      return search.items.isEmpty ? [] : [.focusMoved(to: .results)]
+      if !search.suggestions.isEmpty { return [.search(.suggestionMoved(up: false))] }
+      return [.search(.focusMoved(to: .results))]
     case .tab, .backTab:
-      return search.items.isEmpty ? [] : [.focusMoved(to: .results)]
-    case .character("?") where state.query.text.isEmpty && modifiers.isEmpty:
+      return [.search(.focusMoved(to: .results))]
+    case .character("?") where search.query.isEmpty && modifiers.isEmpty:
       return [.helpToggled]
     default:
-      let before = state.query.text
-      guard state.query.handle(key, modifiers: modifiers) else { return [] }
-      return state.query.text == before ? [] : [.queryChanged(state.query.text)]
+      return queryEdit(key, modifiers).map { [.search(.queryEdited($0))] } ?? []
     }
   }
 
-  private static func resultsKeys(_ key: Key, state: TUIState) -> [AppAction] {
-    if let move = movement(key) { return [.selectionMoved(move)] }
+  /// Readline's editing keys: ←/→, Home/End, Ctrl-A/E (start/end), Ctrl-B/F (left/right),
+  /// Ctrl-W (delete word before), Ctrl-U (delete to start), Ctrl-K (delete to end),
+  /// Backspace/Ctrl-H, Delete/Ctrl-D, Alt-B/F and Ctrl-←/→ (word left/right).
+  static func queryEdit(_ key: Key, _ modifiers: KeyModifiers) -> QueryEdit? {
+    if modifiers.contains(.control), case .character(let c) = key {
+      switch c {
+      case "a": return .moveToStart
+      case "e": return .moveToEnd
+      case "b": return .moveLeft
+      case "f": return .moveRight
+      case "w": return .deleteWordBackward
+      case "u": return .deleteToStart
+      case "k": return .deleteToEnd
+      case "h": return .deleteBackward
+      case "d": return .deleteForward
+      default: return nil
+      }
+    }
+    if modifiers.contains(.alt), case .character(let c) = key {
+      switch c {
+      case "b": return .moveWordLeft
+      case "f": return .moveWordRight
+      default: return nil
+      }
+    }
+    let word = modifiers.contains(.control) || modifiers.contains(.alt)
     switch key {
-    case .tab, .backTab, .character("/"): return [.focusMoved(to: .query)]
-    case .character("f"): return [.filtersOpened]
-    case .character("v"): return [.groupingToggled]
-    case .character("r"): return [.retryRequested]
-    default: return commonKeys(key)
+    case .character(let c):
+      let clean = sanitize(String(c))
+      return clean.isEmpty ? nil : .insert(clean)
+    case .left: return word ? .moveWordLeft : .moveLeft
+    case .right: return word ? .moveWordRight : .moveRight
+    case .home: return .moveToStart
+    case .end: return .moveToEnd
+    case .backspace: return word ? .deleteWordBackward : .deleteBackward
+    case .delete: return .deleteForward
+    default: return nil
     }
   }
 
-  private static func detailKeys(
-    _ key: Key, detail: DetailState, state: TUIState, frame: Frame?
-  ) -> [AppAction] {
-    let page = max(1, state.app.viewport.rows - 4)
-    let shown = frame?.detailScroll ?? detail.scroll
-    let maximum = frame?.detailMaximumScroll ?? Int.max
-    func scroll(to target: Int) -> [AppAction] {
-      let clamped = max(0, min(maximum, target))
-      return clamped == detail.scroll ? [] : [.detail(.scrolled(clamped - detail.scroll))]
+  private static func resultsKeys(_ key: Key, state: AppState) -> [AppAction] {
+    let search = state.search
+    if key == .up, search.selectedRowIsFirst(columns: state.columns) {
+      return [.search(.focusMoved(to: .query))]
     }
-    /// Choosing a work scrolls the works into view.
-    func showWorks() -> [AppAction] {
-      guard detail.author?.value?.works.isEmpty == false,
-        let target = frame?.scrollShowingWorks
-      else { return [] }
-      return scroll(to: target)
-    }
+    if let move = movement(key) { return [.search(.selectionMoved(move))] }
     switch key {
-    case .up, .character("k"): return scroll(to: shown - 1)
-    case .down, .character("j"): return scroll(to: shown + 1)
-    case .pageUp: return scroll(to: shown - page)
-    case .pageDown, .character(" "): return scroll(to: shown + page)
-    case .home, .character("g"): return scroll(to: 0)
-    case .end, .character("G"): return scroll(to: maximum)
-    case .left, .character("h"): return [.selectionMoved(.left)] + showWorks()
-    case .right, .character("l"): return [.selectionMoved(.right)] + showWorks()
+    case .tab, .backTab, .character("/"): return [.search(.focusMoved(to: .query))]
+    case .enter: return [.search(.tileOpened)]
+    case .character("f"): return [.filters(.opened)]
+    case .character("v"): return [.search(.groupingToggled)]
+    case .character("r"): return [.search(.retryRequested)]
+    case .escape where search.results.isLoading: return [.search(.cancelRequested)]
+    case .escape where state.stack.isEmpty: return [.search(.focusMoved(to: .query))]
+    default: return screenKeys(key)
+    }
+  }
+
+  private static func favoritesKeys(_ key: Key) -> [AppAction] {
+    if let move = movement(key) { return [.favorites(.selectionMoved(move))] }
+    switch key {
+    case .enter: return [.favorites(.rowOpened)]
+    default: return screenKeys(key)
+    }
+  }
+
+  private static func detailKeys(_ key: Key, detail: DetailState) -> [AppAction] {
+    switch key {
+    case .up, .character("k"): return [.detail(.scrollRequested(.lines(-1)))]
+    case .down, .character("j"): return [.detail(.scrollRequested(.lines(1)))]
+    case .pageUp: return [.detail(.scrollRequested(.pages(-1)))]
+    case .pageDown, .character(" "): return [.detail(.scrollRequested(.pages(1)))]
+    case .home, .character("g"): return [.detail(.scrollRequested(.top))]
+    case .end, .character("G"): return [.detail(.scrollRequested(.bottom))]
+    case .left, .character("h"): return [.detail(.workMoved(forward: false))]
+    case .right, .character("l"): return [.detail(.workMoved(forward: true))]
+    case .enter: return [.detail(.focusedWorkOpened)]
     case .character("o"): return [.detail(.openStoreLinkRequested)]
     case .character("a"): return [.detail(.openAuthorLinkRequested)]
-    case .character("r"): return [.retryRequested]
-    default: return commonKeys(key)
+    case .character("r"): return [.detail(.retryRequested)]
+    default: return screenKeys(key)
     }
   }
 
   private static func filtersKeys(_ key: Key, panel: FiltersState) -> [AppAction] {
     switch key {
-    case .up, .character("k"), .backTab: return [.selectionMoved(.up)]
-    case .down, .character("j"), .tab: return [.selectionMoved(.down)]
+    case .up, .character("k"), .backTab: return [.filters(.fieldMoved(.up))]
+    case .down, .character("j"), .tab: return [.filters(.fieldMoved(.down))]
     case .left, .character("h"):
-      return [.filtersChanged(FiltersEditing.step(panel.draft, field: panel.focusedField, by: -1))]
+      return [
+        .filters(.changed(FiltersEditing.step(panel.draft, field: panel.focusedField, by: -1)))
+      ]
     case .right, .character("l"), .character(" "):
-      return [.filtersChanged(FiltersEditing.step(panel.draft, field: panel.focusedField, by: 1))]
-    case .enter: return [.filtersApplied]
+      return [
+        .filters(.changed(FiltersEditing.step(panel.draft, field: panel.focusedField, by: 1)))
+      ]
+    case .enter: return [.filters(.applied)]
     case .escape: return [.backRequested]
     default: return []
     }

@@ -2,57 +2,56 @@ import TerminalUI
 import TunesFeatures
 
 /// Mouse input to actions: a click selects (a second click opens) through the last frame's
-/// hit map; the wheel moves the selection or scrolls.
+/// hit map; every wheel notch moves the selection or scrolls.
 public enum MouseMap {
   /// Lines the wheel scrolls a detail screen per notch.
   public static let wheelLines = 3
 
-  /// The actions for one mouse event.
-  public static func actions(for mouse: MouseEvent, state: TUIState, frame: Frame?) -> [AppAction] {
+  /// The actions for one mouse event; `hits` is the last frame's clickable areas.
+  public static func actions(for mouse: MouseEvent, state: AppState, hits: HitMap?) -> [AppAction] {
     switch mouse.kind {
     case .press(.left):
-      guard let target = frame?.hits.target(at: mouse.position) else { return [] }
+      guard let target = hits?.target(at: mouse.position) else { return [] }
       return click(target, state: state)
     case .scrollUp:
-      return wheel(up: true, state: state, frame: frame)
+      return wheel(up: true, state: state)
     case .scrollDown:
-      return wheel(up: false, state: state, frame: frame)
+      return wheel(up: false, state: state)
     default:
       return []
     }
   }
 
-  private static func click(_ target: HitTarget, state: TUIState) -> [AppAction] {
+  private static func click(_ target: HitTarget, state: AppState) -> [AppAction] {
     switch target {
     case .queryBox:
-      return state.app.search.focus == .query ? [] : [.focusMoved(to: .query)]
+      return state.search.focus == .query ? [] : [.search(.focusMoved(to: .query))]
     case .suggestion(let index):
-      return [.suggestionPicked(index)]
-    case .tile(let index), .favorite(let index):
-      return [.tileClicked(index)]
+      return [.search(.suggestionPicked(index))]
+    case .tile(let index):
+      return [.search(.tileClicked(index))]
+    case .favorite(let index):
+      return [.favorites(.rowClicked(index))]
     case .work(let index):
       return [.detail(.workOpened(index))]
     case .filtersField(let index):
       guard FiltersState.Field.allCases.indices.contains(index) else { return [] }
-      return [.filtersFieldFocused(FiltersState.Field.allCases[index])]
+      return [.filters(.fieldFocused(FiltersState.Field.allCases[index]))]
     }
   }
 
-  private static func wheel(up: Bool, state: TUIState, frame: Frame?) -> [AppAction] {
-    guard state.app.overlay == nil else { return [] }
-    switch state.app.stack.last {
-    case .detail(let detail)?:
-      let shown = frame?.detailScroll ?? detail.scroll
-      let maximum = frame?.detailMaximumScroll ?? Int.max
-      let target = max(0, min(maximum, shown + (up ? -wheelLines : wheelLines)))
-      return target == detail.scroll ? [] : [.detail(.scrolled(target - detail.scroll))]
+  private static func wheel(up: Bool, state: AppState) -> [AppAction] {
+    guard state.overlay == nil else { return [] }
+    switch state.stack.last {
+    case .detail?:
+      return [.detail(.scrollRequested(.lines(up ? -wheelLines : wheelLines)))]
     case .favorites?:
-      return [.selectionMoved(up ? .up : .down)]
+      return [.favorites(.selectionMoved(up ? .up : .down))]
     case nil:
-      guard !state.app.search.items.isEmpty else { return [] }
+      guard !state.search.items.isEmpty else { return [] }
       var actions: [AppAction] = []
-      if state.app.search.focus == .query { actions.append(.focusMoved(to: .results)) }
-      return actions + [.selectionMoved(up ? .up : .down)]
+      if state.search.focus == .query { actions.append(.search(.focusMoved(to: .results))) }
+      return actions + [.search(.selectionMoved(up ? .up : .down))]
     }
   }
 }

@@ -6,15 +6,14 @@ import TunesFeatures
 /// The program loop: terminal input becomes actions for the store; every state change is
 /// rendered (a pure function) and only the difference from the last frame is written.
 ///
-/// Nothing runs while idle: the spinner ticks only while something loads, the lone-ESC
-/// timeout is a one-shot sleep on the injected clock, and the rate-limit countdown is the
-/// reducer's own effect.
+/// All app state lives in the store. The loop keeps only what belongs to the terminal: the
+/// input decoder's partial sequence, the last frame written (for the diff and for clicks).
+/// Nothing runs while idle: the spinner and the rate-limit countdown are the reducer's
+/// effects, and the lone-ESC timeout is a one-shot sleep on the injected clock.
 @MainActor
 public final class ProgramLoop {
   /// How long a lone ESC waits for the rest of a sequence before it counts as Escape.
   public static let escapeTimeout = Duration.milliseconds(30)
-  /// The spinner's frame time.
-  public static let spinnerInterval = Duration.milliseconds(100)
 
   private let terminal: TerminalIO
   private let store: Store<AppState, AppAction>
@@ -28,10 +27,17 @@ public final class ProgramLoop {
   private var needsFullRedraw = true
   private var batching = false
   private var escapeTask: Task<Void, Never>?
-  private var spinnerTask: Task<Void, Never>?
+  private var waiters: [Waiter] = []
+  private var nextWaiter = 0
 
-  /// The current state (the store's app state plus the terminal's own).
-  public private(set) var state: TUIState
+  private struct Waiter {
+    let id: Int
+    let condition: @MainActor (AppState, Frame?) -> Bool
+    let continuation: CheckedContinuation<Bool, Never>
+  }
+
+  /// The store's state.
+  public var state: AppState { store.state }
 
   /// Creates a loop over a terminal with the given dependencies.
   /// - Parameters:
@@ -55,7 +61,6 @@ public final class ProgramLoop {
     self.renderer = DiffRenderer(colorDepth: colorDepth, synchronizedOutput: synchronizedOutput)
     let size = terminal.size()
     let app = AppState(viewport: Viewport(columns: size.columns, rows: size.rows))
-    self.state = TUIState(app: app)
     self.store = Store(initialState: app, reducer: AppFeature(dependencies: dependencies))
   }
 
@@ -65,9 +70,9 @@ public final class ProgramLoop {
   /// Runs until the person quits, a terminating signal arrives or input ends. Returns the
   /// exit code: 0, or 128 + the signal number.
   public func run() async -> Int32 {
-    store.observer = { [weak self] app in self?.stateChanged(app) }
+    store.observer = { [weak self] _ in self?.stateChanged() }
     log.log(
-      "start \(terminalName) \(state.app.viewport.columns)x\(state.app.viewport.rows)"
+      "start \(terminalName) \(state.viewport.columns)x\(state.viewport.rows)"
         + " sync=\(renderer.synchronizedOutput) colours=\(renderer.colorDepth)")
     batch {
       store.send(.appStarted)
@@ -93,14 +98,44 @@ public final class ProgramLoop {
         log.log("input ended")
         break loop
       }
-      if state.app.shouldQuit { break loop }
+      if state.shouldQuit { break loop }
     }
     escapeTask?.cancel()
-    spinnerTask?.cancel()
     store.observer = nil
     store.cancelAllEffects()
+    for waiter in waiters { waiter.continuation.resume(returning: false) }
+    waiters.removeAll()
     log.log("exit \(code)")
     return code
+  }
+
+  /// Suspends until the state and the last frame written satisfy `condition` (checked after
+  /// every frame), or the loop ends, or `bound` of real time passes; returns whether it held.
+  /// The bound only matters when a test fails: the wait ends as soon as the frame is written.
+  public func waitUntil(
+    bound: Duration = .seconds(20), _ condition: @escaping @MainActor (AppState, Frame?) -> Bool
+  ) async -> Bool {
+    if condition(state, lastFrame) { return true }
+    nextWaiter += 1
+    let id = nextWaiter
+    let timer = Task { [weak self] in
+      try? await Task.sleep(for: bound)
+      self?.resumeWaiter(id, with: false)
+    }
+    defer { timer.cancel() }
+    return await withCheckedContinuation { continuation in
+      waiters.append(Waiter(id: id, condition: condition, continuation: continuation))
+    }
+  }
+
+  private func resumeWaiter(_ id: Int, with value: Bool) {
+    guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+    waiters.remove(at: index).continuation.resume(returning: value)
+  }
+
+  /// Waits until every effect the store runs has finished.
+  public func effectsSettled() async {
+    await store.finish()
   }
 
   /// Decodes input and sends the resulting actions, rendering once afterwards.
@@ -120,16 +155,19 @@ public final class ProgramLoop {
       terminal.suspend()
       return
     }
-    let actions = KeyMap.actions(for: event, state: &state, frame: lastFrame)
+    let actions = KeyMap.actions(for: event, state: state, hits: lastFrame?.hits)
     log.log(
       "input \(String(describing: event).prefix(80)) -> \(actions.map { String(describing: $0).prefix(60) })"
     )
     for action in actions {
       store.send(action)
-      if state.app.shouldQuit { return }
+      if state.shouldQuit { return }
     }
   }
 
+  /// The decoder holds a lone ESC that may start a sequence: after `escapeTimeout` on the
+  /// injected clock with no more bytes, it counts as the Escape key. The partial sequence is
+  /// the decoder's, not app state, so this one timer stays with the loop.
   private func scheduleEscapeFlush() {
     let clock = self.clock
     escapeTask = Task { [weak self] in
@@ -153,45 +191,32 @@ public final class ProgramLoop {
     render()
   }
 
-  private func stateChanged(_ app: AppState) {
-    state.app = app
-    state.syncQuery()
-    updateSpinner()
+  private func stateChanged() {
     if !batching { render() }
   }
 
-  private func updateSpinner() {
-    if state.isLoading {
-      guard spinnerTask == nil else { return }
-      let clock = self.clock
-      spinnerTask = Task { [weak self] in
-        while !Task.isCancelled {
-          do {
-            try await clock.sleep(for: Self.spinnerInterval)
-          } catch {
-            return
-          }
-          guard let self, !Task.isCancelled else { return }
-          self.state.spinnerTick += 1
-          self.render()
-        }
-      }
-    } else {
-      spinnerTask?.cancel()
-      spinnerTask = nil
-    }
-  }
-
-  /// Renders the state and writes the difference from the last frame.
+  /// Renders the state and writes the difference from the last frame; reports what the screen
+  /// measured to the store when it changed (which renders once more with offsets that fit).
   func render() {
     let frame = AppScreen.render(state)
-    state.resultsOffset = frame.resultsOffset
-    state.favoritesOffset = frame.favoritesOffset
     let bytes = renderer.render(
       previous: needsFullRedraw ? nil : lastFrame?.buffer, next: frame.buffer,
       cursor: frame.cursor)
     needsFullRedraw = false
     lastFrame = frame
     if !bytes.isEmpty { terminal.write(bytes) }
+    if frame.metrics != state.metrics {
+      store.send(.layoutMeasured(frame.metrics))
+      return
+    }
+    checkWaiters()
+  }
+
+  private func checkWaiters() {
+    guard !waiters.isEmpty else { return }
+    let ready = waiters.filter { $0.condition(state, lastFrame) }
+    guard !ready.isEmpty else { return }
+    waiters.removeAll { waiter in ready.contains { $0.id == waiter.id } }
+    for waiter in ready { waiter.continuation.resume(returning: true) }
   }
 }

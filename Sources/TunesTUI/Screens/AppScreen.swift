@@ -5,16 +5,16 @@ import TunesFeatures
 public enum AppScreen {
   /// Draws the top screen and any overlay at the viewport's size.
   ///
-  /// Pure: the same state always gives the same frame. Scroll offsets that must survive to
-  /// the next frame come back in the frame for the program loop to store.
-  public static func render(_ state: TUIState) -> Frame {
-    let width = max(1, state.app.viewport.columns)
-    let height = max(1, state.app.viewport.rows)
+  /// Pure: the same state always gives the same frame. What the screen measured (visible
+  /// sizes) comes back in `frame.metrics`; the program loop reports it to the store when it
+  /// changed, and nothing is written back into the state.
+  public static func render(_ state: AppState) -> Frame {
+    let width = max(1, state.viewport.columns)
+    let height = max(1, state.viewport.rows)
     var frame = Frame(
       buffer: Buffer(width: width, height: height), cursor: .hidden, hits: HitMap(),
-      resultsOffset: state.resultsOffset, favoritesOffset: state.favoritesOffset,
-      detailMaximumScroll: 0, detailScroll: 0)
-    switch state.app.stack.last {
+      metrics: state.metrics)
+    switch state.stack.last {
     case nil:
       SearchScreen.render(state, into: &frame)
     case .detail(let detail)?:
@@ -22,7 +22,7 @@ public enum AppScreen {
     case .favorites(let favorites)?:
       FavoritesScreen.render(favorites, state: state, into: &frame)
     }
-    switch state.app.overlay {
+    switch state.overlay {
     case nil:
       break
     case .help?:

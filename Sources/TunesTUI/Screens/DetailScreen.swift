@@ -27,10 +27,10 @@ enum DetailScreen {
   }
 
   /// Draws the screen into `frame`.
-  static func render(_ detail: DetailState, state: TUIState, into frame: inout Frame) {
+  static func render(_ detail: DetailState, state: AppState, into frame: inout Frame) {
     let area = frame.buffer.area
     let rows = Layout.vertical([.length(1), .length(1), .fill(1), .length(1)]).split(area)
-    let model = model(detail, app: state.app, spinner: state.spinnerFrame)
+    let model = model(detail, app: state, spinner: Spinner(tick: state.spinnerTick).frame)
     let title = DisplayText.clean(model.shownItem.title) ?? "Untitled"
     HeaderBar(
       crumbs: [model.shownItem.kind.displayName, title],
@@ -38,17 +38,15 @@ enum DetailScreen {
     ).render(in: rows[0], buffer: &frame.buffer)
     let content = rows[2].inset(right: 1, left: 2)
     let document = DetailView(model: model).document(width: max(1, content.width - 1))
-    let maximum = ScrollState.maximumOffset(
-      content: document.buffer.height, viewport: content.height)
     let scroll = ScrollState.clampedOffset(
       detail.scroll, content: document.buffer.height, viewport: content.height)
-    frame.detailMaximumScroll = maximum
-    frame.detailScroll = scroll
-    frame.detailViewport = content.height
+    frame.metrics.detailViewport = content.height
+    frame.metrics.detailContent = document.buffer.height
+    frame.metrics.detailWorks = nil
     if let top = document.workRects.values.map(\.y).min(),
       let bottom = document.workRects.values.map(\.bottom).max()
     {
-      frame.detailWorks = top..<bottom
+      frame.metrics.detailWorks = top..<bottom
     }
     frame.buffer.draw(
       document.buffer, at: Position(x: content.x, y: content.y - scroll), clippedTo: content)
@@ -65,7 +63,7 @@ enum DetailScreen {
       style: Theme.border
     ).render(in: content, buffer: &frame.buffer)
     StatusBar.render(
-      left: StatusBar.left(state.app), right: detailRight(model), in: rows[3],
+      left: StatusBar.left(state), right: detailRight(model), in: rows[3],
       buffer: &frame.buffer)
   }
 

@@ -5,7 +5,7 @@ import TunesFeatures
 /// The favourites screen: one row per saved item, newest first.
 enum FavoritesScreen {
   /// Draws the screen into `frame`.
-  static func render(_ favorites: FavoritesState, state: TUIState, into frame: inout Frame) {
+  static func render(_ favorites: FavoritesState, state: AppState, into frame: inout Frame) {
     let area = frame.buffer.area
     let rows = Layout.vertical([.length(1), .length(1), .fill(1), .length(1)]).split(area)
     HeaderBar(
@@ -15,8 +15,11 @@ enum FavoritesScreen {
     var right: [Span] = []
     switch favorites.items {
     case .idle, .loading(nil):
-      MessagePanel([.init("\(state.spinnerFrame) Reading favourites…", style: Theme.secondary)])
-        .render(in: content, buffer: &frame.buffer)
+      MessagePanel([
+        .init(
+          "\(Spinner(tick: state.spinnerTick).frame) Reading favourites…", style: Theme.secondary)
+      ])
+      .render(in: content, buffer: &frame.buffer)
     case .failed(let error, nil):
       MessagePanel([
         .init(
@@ -31,22 +34,23 @@ enum FavoritesScreen {
         .init("Press * on a tile or a detail screen to keep it here.", style: Theme.secondary),
       ]).render(in: content, buffer: &frame.buffer)
     case .loading(let items?), .loaded(let items), .failed(_, let items?):
-      frame.favoritesOffset = list(
-        items, selection: favorites.selection, offset: state.favoritesOffset, in: content,
+      list(
+        items, selection: favorites.selection, offset: favorites.offset, in: content,
         buffer: &frame.buffer, hits: &frame.hits)
       right = [Span(DisplayText.count(items.count, "favourite") + " ", style: Theme.bar)]
     }
+    frame.metrics.favoritesRows = content.height
     StatusBar.render(
-      left: StatusBar.left(state.app), right: right, in: rows[3], buffer: &frame.buffer)
+      left: StatusBar.left(state), right: right, in: rows[3], buffer: &frame.buffer)
   }
 
-  /// Draws the rows; returns the first row shown.
+  /// Draws the rows from the state's first row.
   private static func list(
     _ items: [CatalogItem], selection: Int, offset: Int, in area: Rect, buffer: inout Buffer,
     hits: inout HitMap
-  ) -> Int {
-    var scroll = ScrollState(offset: offset)
-    scroll.scrollToShow(selection, content: items.count, viewport: area.height)
+  ) {
+    let scroll = ScrollState(
+      offset: ScrollState.clampedOffset(offset, content: items.count, viewport: area.height))
     let kindWidth = 12
     for row in 0..<area.height {
       let index = scroll.offset + row
@@ -77,6 +81,5 @@ enum FavoritesScreen {
         at: Position(x: x, y: line.y), style: Theme.secondary.patched(onto: base), clippedTo: line)
       hits.add(line, .favorite(index))
     }
-    return scroll.offset
   }
 }

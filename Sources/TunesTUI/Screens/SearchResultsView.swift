@@ -4,38 +4,43 @@ import TunesFeatures
 
 /// The results area of the search screen in each of its states.
 enum SearchResultsView {
-  /// Draws the results area; returns the results' scroll offset as drawn.
+  /// Draws the results area; returns how many lines the grid was given (the store keeps the
+  /// selection in view with it).
   static func render(
-    _ state: TUIState, in area: Rect, buffer: inout Buffer, hits: inout HitMap
+    _ state: AppState, in area: Rect, buffer: inout Buffer, hits: inout HitMap
   ) -> Int {
-    let search = state.app.search
+    let search = state.search
     let term = DisplayText.clean(search.submitted?.term ?? search.query) ?? ""
     switch search.results {
     case .idle:
       MessagePanel(welcome).render(in: area, buffer: &buffer)
-      return 0
+      return area.height
     case .loading(let previous?) where !previous.isEmpty:
-      let banner = "\(state.spinnerFrame) Searching for “\(term)”…"
+      let banner = "\(Spinner(tick: state.spinnerTick).frame) Searching for “\(term)”…"
       let offset = grid(
         state, items: previous, dimmed: true, in: area.inset(top: 1), buffer: &buffer, hits: &hits)
       MessagePanel([.init(banner, style: Theme.secondary)])
         .render(in: area.row(0), buffer: &buffer)
       return offset
     case .loading:
-      MessagePanel([.init("\(state.spinnerFrame) Searching for “\(term)”…", style: Theme.secondary)]
+      MessagePanel([
+        .init(
+          "\(Spinner(tick: state.spinnerTick).frame) Searching for “\(term)”…",
+          style: Theme.secondary)
+      ]
       )
       .render(in: area, buffer: &buffer)
-      return 0
+      return area.height
     case .loaded(let items) where items.isEmpty:
-      MessagePanel(empty(term: term, filters: state.app.filters)).render(in: area, buffer: &buffer)
-      return 0
+      MessagePanel(empty(term: term, filters: state.filters)).render(in: area, buffer: &buffer)
+      return area.height
     case .loaded(let items):
       return grid(state, items: items, dimmed: false, in: area, buffer: &buffer, hits: &hits)
     case .failed(let error, let previous):
       let lines = failure(error, search: search)
       guard let previous, !previous.isEmpty else {
         MessagePanel(lines).render(in: area, buffer: &buffer)
-        return 0
+        return area.height
       }
       let panel = MessagePanel(lines)
       let top = min(area.height, panel.height(width: area.width) + 1)
@@ -86,20 +91,19 @@ enum SearchResultsView {
     ]
   }
 
-  /// Draws the tiles (and headings) visible in `area`; returns the scroll offset used.
+  /// Draws the tiles (and headings) visible in `area` from the state's scroll offset; returns
+  /// the lines the grid was given.
   static func grid(
-    _ state: TUIState, items: [CatalogItem], dimmed: Bool, in area: Rect, buffer: inout Buffer,
+    _ state: AppState, items: [CatalogItem], dimmed: Bool, in area: Rect, buffer: inout Buffer,
     hits: inout HitMap
   ) -> Int {
-    let search = state.app.search
-    guard !area.isEmpty else { return state.resultsOffset }
-    let layout = ResultsLayout(items: items, grouped: search.grouped)
+    let search = state.search
+    guard !area.isEmpty else { return 0 }
+    let layout = ResultsLayout(items: items, grouped: search.grouped, columns: state.columns)
     let footer = footerText(search, count: items.count)
     let contentHeight = layout.height + (footer == nil ? 0 : 2)
-    var offset = layout.offset(
-      keeping: search.selection, visible: area.height, from: state.resultsOffset)
-    offset = min(offset, ScrollState.maximumOffset(content: contentHeight, viewport: area.height))
-    offset = max(0, offset)
+    let offset = ScrollState.clampedOffset(
+      search.resultsOffset, content: contentHeight, viewport: area.height)
     let showSelection = search.focus == .results
     for (line, entry) in layout.entries {
       let y = area.y + line - offset
@@ -110,14 +114,14 @@ enum SearchResultsView {
           .render(in: Rect(x: area.x, y: y, width: area.width, height: 1), buffer: &buffer)
       case .tiles(let row):
         guard y + TileView.height > area.y, y < area.bottom else { continue }
-        let columns = ResultsLayout.columns(
-          in: Rect(x: area.x, y: y, width: area.width, height: TileView.height))
+        let columns = Self.columns(
+          state.columns, in: Rect(x: area.x, y: y, width: area.width, height: TileView.height))
         for (column, index) in zip(columns, row) {
           let visible = column.intersection(area)
           guard !visible.isEmpty else { continue }
           let view = TileView(
             item: items[index], isSelected: showSelection && index == search.selection,
-            isFavorite: state.app.favoriteIDs.contains(items[index].id), isDimmed: dimmed)
+            isFavorite: state.favoriteIDs.contains(items[index].id), isDimmed: dimmed)
           if visible == column {
             // Wholly inside the area: drawn in place (a tile writes only inside its rect).
             view.render(in: column, buffer: &buffer)
@@ -140,7 +144,14 @@ enum SearchResultsView {
     Scrollbar(
       content: contentHeight, viewport: area.height, offset: offset, style: Theme.border
     ).render(in: area.inset(right: -1), buffer: &buffer)
-    return offset
+    return area.height
+  }
+
+  /// The rectangle of each tile of a row, side by side in `area`.
+  static func columns(_ count: Int, in area: Rect) -> [Rect] {
+    Layout.horizontal(
+      Array(repeating: Constraint.fill(1), count: max(1, count)), spacing: SearchLayout.columnGap
+    ).split(area)
   }
 
   private static func footerText(_ search: SearchState, count: Int) -> String? {
@@ -148,7 +159,7 @@ enum SearchResultsView {
       return "\(count) results: 200 is the most Apple returns. Narrow the search to see others."
     }
     if search.isLoadingMore { return "Loading more…" }
-    if search.canLoadMore && !search.grouped { return "↓ at the end loads more" }
+    if search.canLoadMore { return "↓ at the end loads more" }
     return nil
   }
 }

@@ -6,19 +6,19 @@ import TunesFeatures
 /// rate-limited, empty and welcome states), suggestions under the query box, status bar.
 enum SearchScreen {
   /// Draws the screen into `frame`.
-  static func render(_ state: TUIState, into frame: inout Frame) {
+  static func render(_ state: AppState, into frame: inout Frame) {
     let area = frame.buffer.area
-    let search = state.app.search
+    let search = state.search
     let rows = Layout.vertical([.length(1), .length(3), .fill(1), .length(1)]).split(area)
     let focusedQuery = search.focus == .query
     HeaderBar(crumbs: [], hints: hints(search)).render(in: rows[0], buffer: &frame.buffer)
     let cursor = queryBox(state, focused: focusedQuery, in: rows[1], buffer: &frame.buffer)
     frame.hits.add(rows[1], .queryBox)
     let content = rows[2].inset(top: 1, right: 1, left: 1)
-    frame.resultsOffset = SearchResultsView.render(
+    frame.metrics.resultsLines = SearchResultsView.render(
       state, in: content, buffer: &frame.buffer, hits: &frame.hits)
     StatusBar.render(
-      left: StatusBar.left(state.app), right: StatusBar.searchRight(search), in: rows[3],
+      left: StatusBar.left(state), right: StatusBar.searchRight(search), in: rows[3],
       buffer: &frame.buffer)
     if focusedQuery && !search.suggestions.isEmpty {
       SuggestionsView.render(
@@ -36,7 +36,7 @@ enum SearchScreen {
 
   /// The query box; returns where the cursor belongs.
   private static func queryBox(
-    _ state: TUIState, focused: Bool, in area: Rect, buffer: inout Buffer
+    _ state: AppState, focused: Bool, in area: Rect, buffer: inout Buffer
   ) -> Position? {
     let block = Block(
       borderType: .rounded, borderStyle: focused ? Theme.focusedBorder : Theme.border,
@@ -47,7 +47,8 @@ enum SearchScreen {
     buffer.set(
       string: "›", at: Position(x: inner.x, y: inner.y),
       style: focused ? Theme.heading : Theme.secondary, clippedTo: inner)
-    var field = state.query
+    var field = TextFieldState(text: state.search.query)
+    field.moveCursor(to: state.search.queryCursor)
     let fieldArea = inner.inset(left: 2)
     return TextField(
       style: Theme.text, placeholder: "songs, albums, artists, movies, podcasts, apps, books",

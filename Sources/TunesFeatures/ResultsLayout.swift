@@ -1,33 +1,31 @@
 import ITunesCatalog
-import TerminalUI
-import TunesFeatures
 
 /// Where each result tile and section heading goes, in lines from the top of the results
-/// (before scrolling): the two-column grid, or the same grid per kind under headings.
-struct ResultsLayout: Equatable {
+/// (before scrolling): the grid, or the same grid per kind under headings. The reducer keeps
+/// the selection in view with it; the screen draws with it.
+public struct ResultsLayout: Equatable, Sendable {
   /// A heading or a row of tiles.
-  enum Entry: Equatable {
+  public enum Entry: Equatable, Sendable {
+    /// A section heading of the grouped view.
     case heading(title: String, count: Int)
+    /// A row of tiles, by item index.
     case tiles([Int])
   }
 
-  /// Lines a tile row takes, with the gap below it.
-  static let tileStep = TileView.height + 1
-  /// Columns between the two tiles of a row.
-  static let columnGap = 2
-
   /// The entries with their first line.
-  var entries: [(line: Int, entry: Entry)]
+  public var entries: [(line: Int, entry: Entry)]
   /// The total number of lines.
-  var height: Int
+  public var height: Int
 
-  static func == (lhs: ResultsLayout, rhs: ResultsLayout) -> Bool {
+  /// Whether two layouts place the same entries on the same lines.
+  public static func == (lhs: ResultsLayout, rhs: ResultsLayout) -> Bool {
     lhs.height == rhs.height
       && lhs.entries.elementsEqual(rhs.entries) { $0.line == $1.line && $0.entry == $1.entry }
   }
 
-  /// Lays out `items`, grouped by kind or not.
-  init(items: [CatalogItem], grouped: Bool) {
+  /// Lays out `items` in rows of `columns` tiles, grouped by kind or not.
+  public init(items: [CatalogItem], grouped: Bool, columns: Int) {
+    let columns = max(1, columns)
     var entries: [(line: Int, entry: Entry)] = []
     var line = 0
     if grouped {
@@ -35,17 +33,17 @@ struct ResultsLayout: Equatable {
         entries.append((line, .heading(title: section.title, count: section.items.count)))
         line += 2
         let indices = section.items.map(\.index)
-        for start in stride(from: 0, to: indices.count, by: SearchLayout.columns) {
-          let row = Array(indices[start..<min(start + SearchLayout.columns, indices.count)])
+        for start in stride(from: 0, to: indices.count, by: columns) {
+          let row = Array(indices[start..<min(start + columns, indices.count)])
           entries.append((line, .tiles(row)))
-          line += Self.tileStep
+          line += SearchLayout.tileStep
         }
       }
     } else {
-      for start in stride(from: 0, to: items.count, by: SearchLayout.columns) {
+      for start in stride(from: 0, to: items.count, by: columns) {
         entries.append(
-          (line, .tiles(Array(start..<min(start + SearchLayout.columns, items.count)))))
-        line += Self.tileStep
+          (line, .tiles(Array(start..<min(start + columns, items.count)))))
+        line += SearchLayout.tileStep
       }
     }
     self.entries = entries
@@ -54,32 +52,25 @@ struct ResultsLayout: Equatable {
 
   /// The lines (top, bottom exclusive) of the row holding item `index`, including the heading
   /// just above when the row is the first of its section.
-  func span(of index: Int) -> (top: Int, bottom: Int)? {
+  public func span(of index: Int) -> (top: Int, bottom: Int)? {
     for (position, entry) in entries.enumerated() {
       guard case .tiles(let row) = entry.entry, row.contains(index) else { continue }
       var top = entry.line
       if position > 0, case .heading = entries[position - 1].entry {
         top = entries[position - 1].line
       }
-      return (top, entry.line + TileView.height)
+      return (top, entry.line + SearchLayout.tileLines)
     }
     return nil
   }
 
   /// The offset that shows the selection, moving as little as possible from `offset`.
-  func offset(keeping selection: Int, visible: Int, from offset: Int) -> Int {
+  public func offset(keeping selection: Int, visible: Int, from offset: Int) -> Int {
     var result = offset
     if let span = span(of: selection) {
       if span.top < result { result = span.top }
       if span.bottom > result + visible { result = span.bottom - visible }
     }
-    return ScrollState.clampedOffset(result, content: height, viewport: visible)
-  }
-
-  /// The rectangle of each tile of a row, side by side in `area`.
-  static func columns(in area: Rect) -> [Rect] {
-    Layout.horizontal(
-      Array(repeating: Constraint.fill(1), count: SearchLayout.columns), spacing: columnGap
-    ).split(area)
+    return max(0, min(result, max(0, height - max(0, visible))))
   }
 }

@@ -1,0 +1,51 @@
+import ITunesClient
+
+/// What happened on the search screen: the query box, its suggestions and the results.
+public enum SearchAction: Equatable, Sendable {
+  /// The whole query text was replaced (a picked suggestion, a test); the cursor goes to its end.
+  case queryChanged(String)
+  /// An editing key in the query box (typing, deleting, moving the cursor).
+  case queryEdited(QueryEdit)
+  /// Enter in the query box: runs the search (or picks the highlighted suggestion).
+  case querySubmitted
+  /// ↑/↓ in the query box moved the highlight through the suggestions.
+  case suggestionMoved(up: Bool)
+  /// A suggestion was highlighted (`nil`: none).
+  case suggestionHighlighted(Int?)
+  /// A suggestion was picked (Enter on it or a click): it becomes the query and runs.
+  case suggestionPicked(Int)
+  /// A search answered; dropped unless `requestID` is the current one.
+  case searchResponse(requestID: Int, Result<CatalogResponse, FeatureError>)
+  /// Recent searches were read from history.
+  case historyLoaded([String])
+  /// Tab or `/` (to the query) or Enter/click (to the results).
+  case focusMoved(to: SearchState.Focus)
+  /// Arrows, h/j/k/l, PgUp/PgDn, g/G in the results.
+  case selectionMoved(MoveDirection)
+  /// A click on tile `index`: selects it; a second click opens it.
+  case tileClicked(Int)
+  /// Enter on the selected tile.
+  case tileOpened
+  /// The end of the results was reached: fetch again with a larger limit (up to 200).
+  case loadMoreRequested
+  /// `v`: grid ↔ grouped by kind.
+  case groupingToggled
+  /// `r`: run the last search again.
+  case retryRequested
+  /// Esc while a search runs: it is cancelled.
+  case cancelRequested
+  /// The rate-limit countdown ticked at clock instant `now`.
+  case rateLimitTick(now: Duration)
+
+  /// Whether the action comes from the person.
+  public var isInput: Bool {
+    switch self {
+    case .queryChanged, .queryEdited, .querySubmitted, .suggestionMoved, .suggestionHighlighted,
+      .suggestionPicked, .focusMoved, .selectionMoved, .tileClicked, .tileOpened,
+      .loadMoreRequested, .groupingToggled, .retryRequested, .cancelRequested:
+      return true
+    case .searchResponse, .historyLoaded, .rateLimitTick:
+      return false
+    }
+  }
+}
