@@ -7,7 +7,7 @@ a line, for Scripts/generate-width-tables.swift.
 Unassigned code points (category Cn) are left out, then the ranges that Unicode gives a default
 width of W even where unassigned are added: 3400-4DBF, 4E00-9FFF, F900-FAFF, 20000-2FFFD,
 30000-3FFFD (CJK Unified Ideographs and their extensions, CJK Compatibility Ideographs, planes 2
-and 3). The table in Sources/TerminalUI/WidthTables.swift was made with Unicode 14.0, which is
+and 3). The table in Sources/TerminalUI/Text/WidthTables.swift was made with Unicode 14.0, which is
 Python 3.11's `unicodedata` (check with `python3 -c "import unicodedata; print(unicodedata.unidata_version)"`).
 """
 import unicodedata as u

@@ -1,4 +1,4 @@
-// Generates the two tables of Sources/TerminalUI/WidthTables.swift (`zeroWidth` and `wide`).
+// Generates the two tables of Sources/TerminalUI/Text/WidthTables.swift (`zeroWidth` and `wide`).
 //
 // Run from the repository root:
 //

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything that can go wrong while loading recordings or running the replay server.
-public enum ReplayError: LocalizedError, Equatable, Sendable {
+package enum ReplayError: LocalizedError, Equatable, Sendable {
   /// The recordings directory has no `index.tsv`.
   case indexMissing(URL)
   /// A line of an `index.tsv` cannot be read.
@@ -20,7 +20,7 @@ public enum ReplayError: LocalizedError, Equatable, Sendable {
   case alreadyStarted
 
   /// A one-line description of the problem.
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .indexMissing(let url):
       return "replay: no index.tsv at \(url.path)"
@@ -42,7 +42,7 @@ public enum ReplayError: LocalizedError, Equatable, Sendable {
   }
 
   /// What a person can do about it.
-  public var recoverySuggestion: String? {
+  package var recoverySuggestion: String? {
     switch self {
     case .indexMissing:
       return "Point the server at a recordings directory that holds an index.tsv."

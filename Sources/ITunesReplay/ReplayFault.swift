@@ -1,7 +1,7 @@
 import Foundation
 
 /// A way for the replay server to misbehave, to test how a client copes.
-public enum ReplayFault: Sendable, Equatable, CustomStringConvertible {
+package enum ReplayFault: Sendable, Equatable, CustomStringConvertible {
   /// Wait this many seconds, then give the normal answer.
   case delay(seconds: Double)
   /// Answer with this status and an empty body (no `Retry-After`), as Apple's throttling does.
@@ -20,14 +20,14 @@ public enum ReplayFault: Sendable, Equatable, CustomStringConvertible {
   case invalidUTF8
 
   /// The spec strings `init(spec:)` accepts, for help texts and error messages.
-  public static let specSummary =
+  package static let specSummary =
     "delay=SECONDS, status=CODE, html503, truncate, reset, hang, oversized=BYTES, invalid-utf8"
 
   /// Parses a command-line spec such as `delay=2`, `status=429`, `html503`, `truncate`, `reset`,
   /// `hang`, `oversized=17000000` or `invalid-utf8`.
   ///
   /// - Throws: `ReplayError.unknownFault` for anything else, including bad numbers.
-  public init(spec: String) throws {
+  package init(spec: String) throws {
     let trimmed = spec.trimmingCharacters(in: .whitespaces)
     let parts = trimmed.split(separator: "=", maxSplits: 1).map(String.init)
     let name = parts.first?.lowercased() ?? ""
@@ -56,7 +56,7 @@ public enum ReplayFault: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The spec string for this fault, the inverse of `init(spec:)`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .delay(let seconds): return "delay=\(seconds)"
     case .status(let code): return "status=\(code)"

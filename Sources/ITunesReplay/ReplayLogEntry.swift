@@ -1,24 +1,24 @@
 import Foundation
 
 /// One request as the replay server handled it, passed to the server's log sink.
-public struct ReplayLogEntry: Sendable, Equatable {
+package struct ReplayLogEntry: Sendable, Equatable {
   /// The request method, e.g. `GET`.
-  public let method: String
+  package let method: String
   /// The request target as sent, e.g. `/search?term=jack+johnson`.
-  public let target: String
+  package let target: String
   /// The canonical request the server matched against (see `ReplayRequestKey`).
-  public let canonicalRequest: String
+  package let canonicalRequest: String
   /// The status sent, or nil when no answer was sent (`reset`, `hang`).
-  public let status: Int?
+  package let status: Int?
   /// Bytes written to the socket, head included.
-  public let bytesSent: Int
+  package let bytesSent: Int
   /// Time from reading the request to the end of the answer.
-  public let duration: Duration
+  package let duration: Duration
   /// The fault applied to this request, if any.
-  public let fault: ReplayFault?
+  package let fault: ReplayFault?
 
   /// Creates an entry (the server does this; tests may build expected values).
-  public init(
+  package init(
     method: String, target: String, canonicalRequest: String, status: Int?, bytesSent: Int,
     duration: Duration, fault: ReplayFault?
   ) {
@@ -32,7 +32,7 @@ public struct ReplayLogEntry: Sendable, Equatable {
   }
 
   /// One line such as `replay: GET /search?term=x 200 1234 B 1.2 ms [fault truncate]`.
-  public var line: String {
+  package var line: String {
     let milliseconds =
       Double(duration.components.seconds) * 1000
       + Double(duration.components.attoseconds) / 1e15

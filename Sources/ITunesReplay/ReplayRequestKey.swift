@@ -12,7 +12,7 @@ import ITunesCatalog
 /// - parameters that cannot change Apple's answer are removed: `_` (a cache-buster, any value),
 ///   `country=us`, `lang=en_us`, `explicit=yes`, `version=2`, `media=all`, `output=json`
 ///   (the defaults), `limit=50` on `/search` only, and empty values.
-public struct ReplayRequestKey: Hashable, Sendable, CustomStringConvertible {
+package struct ReplayRequestKey: Hashable, Sendable, CustomStringConvertible {
   /// ASCII bytes kept as they are in a canonical query value, beyond the coder's own
   /// letters, digits and `.-_*`.
   static let queryCharacters: Set<UInt8> = Set(Array("~,".utf8))
@@ -20,19 +20,19 @@ public struct ReplayRequestKey: Hashable, Sendable, CustomStringConvertible {
   static let pathCharacters: Set<UInt8> = queryCharacters.union(Array("/=:".utf8))
 
   /// The decoded path, e.g. `/search`.
-  public let path: String
+  package let path: String
   /// The remaining parameters as sorted (name, value) pairs, names lowercased.
-  public let parameters: [Parameter]
+  package let parameters: [Parameter]
 
   /// One query parameter after normalisation.
-  public struct Parameter: Hashable, Sendable, Comparable {
+  package struct Parameter: Hashable, Sendable, Comparable {
     /// The lowercased parameter name.
-    public let name: String
+    package let name: String
     /// The normalised value.
-    public let value: String
+    package let value: String
 
     /// Orders by name, then value.
-    public static func < (lhs: Parameter, rhs: Parameter) -> Bool {
+    package static func < (lhs: Parameter, rhs: Parameter) -> Bool {
       (lhs.name, lhs.value) < (rhs.name, rhs.value)
     }
   }
@@ -53,7 +53,7 @@ public struct ReplayRequestKey: Hashable, Sendable, CustomStringConvertible {
   private static let cacheBusters: Set<String> = ["_"]
 
   /// Parses a request target such as `/search?term=Jack%20Johnson&limit=3`.
-  public init(target: String) {
+  package init(target: String) {
     var rest = Substring(target)
     if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
     if let scheme = rest.range(of: "://") {
@@ -110,7 +110,7 @@ public struct ReplayRequestKey: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The canonical request, e.g. `/search?entity=album&term=missy+elliott`.
-  public var description: String {
+  package var description: String {
     let path = QueryEncoding.encode(self.path, alsoKeeping: Self.pathCharacters)
     guard !parameters.isEmpty else { return path }
     let query = parameters.map {

@@ -9,7 +9,7 @@ extension ReplayServer {
   /// }
   /// ```
   /// - Throws: what loading, `start()` or `body` throws.
-  public static func withRunning<T>(
+  package static func withRunning<T>(
     directories: [URL], log: @escaping LogSink = ReplayServer.silentLog,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (ReplayServer) async throws -> T

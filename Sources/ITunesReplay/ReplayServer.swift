@@ -12,17 +12,17 @@ import Foundation
 /// Requests match recordings through `ReplayRequestKey`, so parameter order, the spelling of
 /// `term` and default parameters do not matter. `GET /files/NAME` serves `files/NAME` below a
 /// recordings directory, with `Range` support. Every method is safe to call from any thread.
-public final class ReplayServer: @unchecked Sendable {
+package final class ReplayServer: @unchecked Sendable {
   /// Receives one entry per handled request.
-  public typealias LogSink = @Sendable (ReplayLogEntry) -> Void
+  package typealias LogSink = @Sendable (ReplayLogEntry) -> Void
 
   /// Prints each entry's `line` to standard error (the default sink).
-  public static let standardErrorLog: LogSink = { entry in
+  package static let standardErrorLog: LogSink = { entry in
     FileHandle.standardError.write(Data((entry.line + "\n").utf8))
   }
 
   /// Discards every entry.
-  public static let silentLog: LogSink = { _ in }
+  package static let silentLog: LogSink = { _ in }
 
   enum Phase { case idle, running, stopped }
 
@@ -48,7 +48,7 @@ public final class ReplayServer: @unchecked Sendable {
   ///   - port: the port to bind on 127.0.0.1; 0 picks a free one.
   ///   - log: where each handled request is reported.
   /// - Throws: `ReplayError.indexMissing`, `.indexMalformed` or `.recordingMissing`.
-  public convenience init(
+  package convenience init(
     directory: URL, port: UInt16 = 0, log: @escaping LogSink = ReplayServer.standardErrorLog
   ) throws {
     try self.init(directories: [directory], port: port, log: log)
@@ -57,7 +57,7 @@ public final class ReplayServer: @unchecked Sendable {
   /// Creates a server for several recordings directories (or none, to register routes in code).
   ///
   /// When two directories record the same request, the later one wins.
-  public init(
+  package init(
     directories: [URL] = [], port: UInt16 = 0,
     log: @escaping LogSink = ReplayServer.standardErrorLog
   ) throws {
@@ -69,7 +69,7 @@ public final class ReplayServer: @unchecked Sendable {
   }
 
   /// Adds another recordings directory; its rows replace earlier answers to the same request.
-  public func load(directory: URL) throws {
+  package func load(directory: URL) throws {
     let entries = try RecordingIndex.load(directory: directory)
     locked { routes.add(entries, from: directory) }
   }
@@ -79,7 +79,7 @@ public final class ReplayServer: @unchecked Sendable {
   /// The answer gets `Content-Type: text/javascript; charset=utf-8` unless `headers` says otherwise.
   /// - Throws: `ReplayError.invalidRequest` when `request` does not start with `/`, and
   ///   `ReplayError.invalidStatus` for a status outside 100...599.
-  public func register(
+  package func register(
     request: String, status: Int = 200, body: Data, headers: [String: String] = [:]
   ) throws {
     guard request.hasPrefix("/") else { throw ReplayError.invalidRequest(request) }
@@ -89,7 +89,7 @@ public final class ReplayServer: @unchecked Sendable {
   }
 
   /// The canonical form the server matches `target` by, e.g. `/search?term=jack+johnson`.
-  public static func canonicalRequest(_ target: String) -> String {
+  package static func canonicalRequest(_ target: String) -> String {
     ReplayRequestKey(target: target).description
   }
 
@@ -98,7 +98,7 @@ public final class ReplayServer: @unchecked Sendable {
   /// Binds 127.0.0.1 and starts accepting connections on a background thread.
   ///
   /// - Throws: `ReplayError.socket` when the port cannot be bound, `.alreadyStarted` on a second call.
-  public func start() throws {
+  package func start() throws {
     condition.lock()
     defer { condition.unlock() }
     guard phase == .idle else { throw ReplayError.alreadyStarted }
@@ -122,10 +122,10 @@ public final class ReplayServer: @unchecked Sendable {
   }
 
   /// The bound port (0 before `start()`).
-  public var port: UInt16 { locked { boundPort } }
+  package var port: UInt16 { locked { boundPort } }
 
   /// `http://127.0.0.1:PORT`, the base to point the client at.
-  public var baseURL: URL {
+  package var baseURL: URL {
     var components = URLComponents()
     components.scheme = "http"
     components.host = "127.0.0.1"
@@ -135,7 +135,7 @@ public final class ReplayServer: @unchecked Sendable {
 
   /// Closes the listener and every open connection, hung ones included, and wakes delayed
   /// answers; returns once the server's threads have finished (at most about 5 seconds).
-  public func stop() {
+  package func stop() {
     condition.lock()
     guard phase == .running else {
       phase = .stopped
@@ -159,51 +159,52 @@ public final class ReplayServer: @unchecked Sendable {
   }
 
   /// Blocks the calling thread until `stop()` has been called (for `tunes replay`).
-  public func wait() {
+  package func wait() {
     condition.lock()
     while phase != .stopped { condition.wait() }
     condition.unlock()
   }
 
   /// Whether the server is accepting connections.
-  public var isRunning: Bool { locked { phase == .running } }
+  package var isRunning: Bool { locked { phase == .running } }
 
   // MARK: Faults
 
   /// Sets the fault for every request of this run (nil for none); one-shot and prefix rules win.
-  public func setFault(_ fault: ReplayFault?) {
+  package func setFault(_ fault: ReplayFault?) {
     locked { faults.serverWide = fault }
   }
 
   /// Applies `fault` to the next `count` requests, whatever they ask for.
-  public func injectFault(_ fault: ReplayFault, forNext count: Int = 1) {
+  package func injectFault(_ fault: ReplayFault, forNext count: Int = 1) {
     locked { faults.add(fault, forNext: count) }
   }
 
   /// Applies `fault` to requests whose target or canonical form starts with `requestPrefix`,
   /// `times` times (nil: until `clearFaults()`).
-  public func injectFault(_ fault: ReplayFault, matching requestPrefix: String, times: Int? = nil) {
+  package func injectFault(_ fault: ReplayFault, matching requestPrefix: String, times: Int? = nil)
+  {
     locked { faults.add(fault, matching: requestPrefix, times: times) }
   }
 
   /// Removes every fault, run-wide ones included.
-  public func clearFaults() {
+  package func clearFaults() {
     locked { faults.clear() }
   }
 
   // MARK: Counters
 
   /// How many requests the server has read (404s and faulted ones included).
-  public var requestCount: Int { locked { totalRequests } }
+  package var requestCount: Int { locked { totalRequests } }
 
   /// How many requests matched the canonical form of `request`.
-  public func requestCount(for request: String) -> Int {
+  package func requestCount(for request: String) -> Int {
     let key = ReplayRequestKey(target: request)
     return locked { requestsByKey[key] ?? 0 }
   }
 
   /// Connections currently open (hung ones included).
-  public var openConnectionCount: Int { locked { openConnections.count } }
+  package var openConnectionCount: Int { locked { openConnections.count } }
 
   func countRequest(_ key: ReplayRequestKey) {
     locked {

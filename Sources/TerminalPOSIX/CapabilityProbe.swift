@@ -5,22 +5,22 @@ import Glibc
 /// It writes DECRQM for mode 2026 followed by DA1 (`ESC[c`). Every terminal answers DA1, so
 /// the wait ends as soon as that answer arrives, or after the timeout. Bytes read meanwhile
 /// that are not replies (keys typed early) are kept for the input stream.
-public enum CapabilityProbe {
+package enum CapabilityProbe {
   /// The query: DECRQM for mode 2026, then DA1.
-  public static let query: [UInt8] = Array("\u{1b}[?2026$p\u{1b}[c".utf8)
+  package static let query: [UInt8] = Array("\u{1b}[?2026$p\u{1b}[c".utf8)
 
   /// What the probe found.
-  public struct Result: Sendable, Equatable {
+  package struct Result: Sendable, Equatable {
     /// The DECRQM status for mode 2026 (0 not recognised, 1 set, 2 reset, 3/4 permanent),
     /// or `nil` when the terminal did not answer.
-    public var mode2026: Int?
+    package var mode2026: Int?
     /// Whether the DA1 answer arrived.
-    public var sawDeviceAttributes: Bool
+    package var sawDeviceAttributes: Bool
     /// Bytes that were not replies, in order, to deliver as input.
-    public var leftover: [UInt8]
+    package var leftover: [UInt8]
 
     /// Creates a result.
-    public init(mode2026: Int?, sawDeviceAttributes: Bool, leftover: [UInt8]) {
+    package init(mode2026: Int?, sawDeviceAttributes: Bool, leftover: [UInt8]) {
       self.mode2026 = mode2026
       self.sawDeviceAttributes = sawDeviceAttributes
       self.leftover = leftover
@@ -28,7 +28,7 @@ public enum CapabilityProbe {
 
     /// Synchronized output support: yes for status 1 or 2, no for other answers, unknown
     /// without one.
-    public var synchronizedOutput: TerminalCapabilities.Support {
+    package var synchronizedOutput: TerminalCapabilities.Support {
       guard let mode2026 else { return .unknown }
       return mode2026 == 1 || mode2026 == 2 ? .yes : .no
     }
@@ -36,7 +36,7 @@ public enum CapabilityProbe {
 
   /// Sends the query on `session`'s output and reads replies from its input, which must be
   /// in raw mode, for at most `timeout`.
-  public static func run(session: TerminalSession, timeout: Duration = .milliseconds(150))
+  package static func run(session: TerminalSession, timeout: Duration = .milliseconds(150))
     -> Result
   {
     try? TerminalWriter(fd: session.outputFD).write(query)
@@ -69,7 +69,7 @@ public enum CapabilityProbe {
 
   /// Finds the DECRQM reply `ESC[?2026;Ps$y` and a DA1 reply `ESC[?…c` in `bytes`, and
   /// returns the other bytes as leftover.
-  public static func parse(_ bytes: [UInt8]) -> Result {
+  package static func parse(_ bytes: [UInt8]) -> Result {
     var mode2026: Int?
     var sawDA1 = false
     var leftover: [UInt8] = []

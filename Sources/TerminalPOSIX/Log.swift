@@ -5,14 +5,14 @@ import Glibc
 ///
 /// The file is opened for appending and created with mode 0600. When `TUNES_LOG` is unset
 /// every call is a no-op.
-public final class Log: Sendable {
+package final class Log: Sendable {
   /// The process-wide log, configured from the environment at first use.
-  public static let shared = Log(environment: ProcessInfo.processInfo.environment)
+  package static let shared = Log(environment: ProcessInfo.processInfo.environment)
 
   private let fd: Int32?
 
   /// Creates a log from an environment dictionary (`TUNES_LOG` names the file).
-  public init(environment: [String: String]) {
+  package init(environment: [String: String]) {
     guard let path = environment["TUNES_LOG"], !path.isEmpty else {
       fd = nil
       return
@@ -26,10 +26,10 @@ public final class Log: Sendable {
   }
 
   /// Whether messages go anywhere.
-  public var isEnabled: Bool { fd != nil }
+  package var isEnabled: Bool { fd != nil }
 
   /// Appends one line: the time since the epoch in seconds, then `message`.
-  public func log(_ message: @autoclosure () -> String) {
+  package func log(_ message: @autoclosure () -> String) {
     guard let fd else { return }
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)

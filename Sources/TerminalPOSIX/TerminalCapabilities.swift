@@ -1,9 +1,9 @@
 import TerminalUI
 
 /// What the terminal can do, from the environment and from the start-up probe.
-public struct TerminalCapabilities: Sendable, Equatable {
+package struct TerminalCapabilities: Sendable, Equatable {
   /// Whether a feature is known to work.
-  public enum Support: String, Sendable, Equatable {
+  package enum Support: String, Sendable, Equatable {
     /// It works.
     case yes
     /// It does not.
@@ -13,21 +13,21 @@ public struct TerminalCapabilities: Sendable, Equatable {
   }
 
   /// Colour depth, from `NO_COLOR`, `COLORTERM` and `TERM` (``ColorDepth/from(environment:)``).
-  public var colorDepth: ColorDepth
+  package var colorDepth: ColorDepth
   /// OSC 8 hyperlinks, from `TERM_PROGRAM`, `VTE_VERSION`, `TERM` and friends.
-  public var hyperlinks: Support
+  package var hyperlinks: Support
   /// Synchronized output (mode 2026), from the DECRQM probe.
-  public var synchronizedOutput: Support
+  package var synchronizedOutput: Support
 
   /// Creates capabilities.
-  public init(colorDepth: ColorDepth, hyperlinks: Support, synchronizedOutput: Support) {
+  package init(colorDepth: ColorDepth, hyperlinks: Support, synchronizedOutput: Support) {
     self.colorDepth = colorDepth
     self.hyperlinks = hyperlinks
     self.synchronizedOutput = synchronizedOutput
   }
 
   /// Capabilities guessed from environment variables; `synchronizedOutput` stays unknown.
-  public static func fromEnvironment(_ environment: [String: String]) -> TerminalCapabilities {
+  package static func fromEnvironment(_ environment: [String: String]) -> TerminalCapabilities {
     TerminalCapabilities(
       colorDepth: ColorDepth.from(environment: environment), hyperlinks: hyperlinks(environment),
       synchronizedOutput: .unknown)
@@ -35,7 +35,7 @@ public struct TerminalCapabilities: Sendable, Equatable {
 
   /// OSC 8 hyperlink support, by known terminals; tmux and screen are unknown (tmux 3.4+
   /// passes links through, older versions do not).
-  public static func hyperlinks(_ environment: [String: String]) -> Support {
+  package static func hyperlinks(_ environment: [String: String]) -> Support {
     let term = environment["TERM"]?.lowercased() ?? ""
     if environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen") {
       return .unknown

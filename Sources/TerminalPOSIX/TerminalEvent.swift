@@ -1,5 +1,5 @@
 /// Something that happened at the terminal, delivered by ``TerminalInput``.
-public enum TerminalEvent: Sendable, Equatable {
+package enum TerminalEvent: Sendable, Equatable {
   /// Raw bytes read from the terminal (keys, mouse reports, pasted text); decode them with
   /// TerminalUI's input decoder.
   case bytes([UInt8])

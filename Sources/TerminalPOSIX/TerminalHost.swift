@@ -10,20 +10,20 @@ import Glibc
 /// ```
 /// `start` enters raw mode, probes capabilities (keeping any early key presses), then starts
 /// the input stream with signal handling.
-public struct TerminalHost: Sendable {
+package struct TerminalHost: Sendable {
   /// Raw mode and restore.
-  public let session: TerminalSession
+  package let session: TerminalSession
   /// Input bytes and signals.
-  public let input: TerminalInput
+  package let input: TerminalInput
   /// Output.
-  public let writer: TerminalWriter
+  package let writer: TerminalWriter
   /// Colour depth, hyperlinks and synchronized output.
-  public let capabilities: TerminalCapabilities
+  package let capabilities: TerminalCapabilities
   /// The window size at start, when known.
-  public let initialSize: WindowSize?
+  package let initialSize: WindowSize?
 
   /// Whether standard input and standard output are both terminals (the app can run).
-  public static var standardStreamsAreTerminals: Bool {
+  package static var standardStreamsAreTerminals: Bool {
     isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
   }
 
@@ -34,7 +34,7 @@ public struct TerminalHost: Sendable {
   ///   - probeTimeout: the bound on waiting for the terminal's replies.
   ///   - handleSignals: whether to install the signal handlers (tests pass `false`).
   /// - Throws: ``TerminalPOSIXError`` when the terminal cannot be set up; it is restored.
-  public static func start(
+  package static func start(
     session: TerminalSession = TerminalSession(),
     environment: [String: String] = ProcessInfo.processInfo.environment,
     probeTimeout: Duration = .milliseconds(150),
@@ -57,7 +57,7 @@ public struct TerminalHost: Sendable {
   }
 
   /// Stops the input and restores the terminal.
-  public func stop() {
+  package func stop() {
     input.stop()
     session.leave()
   }

@@ -9,9 +9,9 @@ import Glibc
 /// SIGWINCH becomes `.resized`; SIGINT, SIGTERM and SIGHUP restore the terminal, emit
 /// `.signal` and re-raise with the default action (exit status 128 + n); SIGTSTP restores and
 /// stops the process; SIGCONT re-enters raw mode and emits `.resumed`.
-public final class TerminalInput: @unchecked Sendable {
+package final class TerminalInput: @unchecked Sendable {
   /// The events, in arrival order; it finishes after `.eof` or ``stop()``.
-  public let events: AsyncStream<TerminalEvent>
+  package let events: AsyncStream<TerminalEvent>
 
   private let continuation: AsyncStream<TerminalEvent>.Continuation
   private let session: TerminalSession
@@ -24,14 +24,16 @@ public final class TerminalInput: @unchecked Sendable {
   private var stopped = false
 
   /// The signals handled when `handleSignals` is on.
-  public static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
+  package static let handledSignals: [Int32] = [
+    SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH,
+  ]
 
   /// Creates the input for a session.
   /// - Parameters:
   ///   - session: the terminal; its input descriptor is read and it is restored on signals.
   ///   - pending: bytes read earlier (by the capability probe) to deliver first.
   /// - Throws: ``TerminalPOSIXError/pipe(errno:)`` when the wake-up pipe cannot be made.
-  public init(session: TerminalSession, pending: [UInt8] = []) throws {
+  package init(session: TerminalSession, pending: [UInt8] = []) throws {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else {
       throw TerminalPOSIXError.pipe(errno: errno)
@@ -53,7 +55,7 @@ public final class TerminalInput: @unchecked Sendable {
   }
 
   /// Starts the reader thread and, when `handleSignals` is true, the signal handlers.
-  public func start(handleSignals: Bool = true) {
+  package func start(handleSignals: Bool = true) {
     if !pending.isEmpty { continuation.yield(.bytes(pending)) }
     if handleSignals { installSignalHandlers() }
     let reader = Thread { [self] in readLoop() }
@@ -63,7 +65,7 @@ public final class TerminalInput: @unchecked Sendable {
   }
 
   /// Stops the reader thread and the signal handlers, and finishes the stream.
-  public func stop() {
+  package func stop() {
     let alreadyStopped = lock.withLock { () -> Bool in
       defer { stopped = true }
       return stopped

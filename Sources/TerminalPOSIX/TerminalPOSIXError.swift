@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything that can go wrong while driving the terminal.
-public enum TerminalPOSIXError: Error, Equatable, LocalizedError {
+package enum TerminalPOSIXError: Error, Equatable, LocalizedError {
   /// The file descriptor is not a terminal (`tcgetattr` failed).
   case notATerminal(fd: Int32, errno: Int32)
   /// Changing terminal attributes failed.
@@ -12,7 +12,7 @@ public enum TerminalPOSIXError: Error, Equatable, LocalizedError {
   case pipe(errno: Int32)
 
   /// What happened.
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .notATerminal(let fd, let code):
       return "File descriptor \(fd) is not a terminal (\(String(cString: strerror(code))))."
@@ -26,7 +26,7 @@ public enum TerminalPOSIXError: Error, Equatable, LocalizedError {
   }
 
   /// What a person can do about it.
-  public var recoverySuggestion: String? {
+  package var recoverySuggestion: String? {
     switch self {
     case .notATerminal:
       return "Run the app in an interactive terminal, or use the command-line subcommands."

@@ -9,18 +9,18 @@ import Synchronization
 /// saved attributes with `TCSAFLUSH`. Both are idempotent and thread-safe. The entered
 /// session is also restored at `exit` (an `atexit` hook) and by ``TerminalInput``'s signal
 /// handling.
-public final class TerminalSession: @unchecked Sendable {
+package final class TerminalSession: @unchecked Sendable {
   /// Alternate screen, hide cursor, SGR mouse (press, drag), bracketed paste.
-  public static let enterSequence: [UInt8] = Array(
+  package static let enterSequence: [UInt8] = Array(
     "\u{1b}[?1049h\u{1b}[?25l\u{1b}[?1000h\u{1b}[?1002h\u{1b}[?1006h\u{1b}[?2004h".utf8)
   /// The exact reverse of ``enterSequence``, then reset the graphic rendition.
-  public static let leaveSequence: [UInt8] = Array(
+  package static let leaveSequence: [UInt8] = Array(
     "\u{1b}[?2004l\u{1b}[?1006l\u{1b}[?1002l\u{1b}[?1000l\u{1b}[?25h\u{1b}[?1049l\u{1b}[0m".utf8)
 
   /// The terminal read from.
-  public let inputFD: Int32
+  package let inputFD: Int32
   /// The terminal written to.
-  public let outputFD: Int32
+  package let outputFD: Int32
 
   private struct State {
     var saved: termios?
@@ -35,20 +35,20 @@ public final class TerminalSession: @unchecked Sendable {
   private static let atexitInstalled = Mutex(false)
 
   /// Creates a session for a terminal; nothing changes until ``enter()``.
-  public init(inputFD: Int32 = STDIN_FILENO, outputFD: Int32 = STDOUT_FILENO) {
+  package init(inputFD: Int32 = STDIN_FILENO, outputFD: Int32 = STDOUT_FILENO) {
     self.inputFD = inputFD
     self.outputFD = outputFD
   }
 
   /// Whether raw mode is on.
-  public var isActive: Bool { lock.withLock { state.active } }
+  package var isActive: Bool { lock.withLock { state.active } }
 
   /// The attributes saved by ``enter()``, restored by ``leave()``.
-  public var savedAttributes: termios? { lock.withLock { state.saved } }
+  package var savedAttributes: termios? { lock.withLock { state.saved } }
 
   /// Switches to raw mode and the alternate screen; does nothing when already entered.
   /// - Throws: ``TerminalPOSIXError`` when the input is not a terminal or cannot be changed.
-  public func enter() throws {
+  package func enter() throws {
     try enter(reusingSaved: false)
   }
 
@@ -80,19 +80,19 @@ public final class TerminalSession: @unchecked Sendable {
 
   /// Leaves the alternate screen and restores the saved attributes; does nothing when not
   /// entered. Safe to call from any thread, any number of times.
-  public func leave() {
+  package func leave() {
     lock.withLock { restoreLocked() }
   }
 
   /// Runs `body` in raw mode and restores the terminal however it ends.
-  public func withRawMode<T>(_ body: () throws -> T) throws -> T {
+  package func withRawMode<T>(_ body: () throws -> T) throws -> T {
     try enter()
     defer { leave() }
     return try body()
   }
 
   /// Runs the asynchronous `body` in raw mode and restores the terminal however it ends.
-  public func withRawMode<T>(_ body: () async throws -> T) async throws -> T {
+  package func withRawMode<T>(_ body: () async throws -> T) async throws -> T {
     try enter()
     defer { leave() }
     return try await body()
@@ -100,13 +100,13 @@ public final class TerminalSession: @unchecked Sendable {
 
   /// Restores the terminal and stops the process (what Ctrl-Z does); after `fg`, the
   /// SIGCONT handling of ``TerminalInput`` calls ``resumeAfterStop()``.
-  public func suspendProcess() {
+  package func suspendProcess() {
     prepareForStop()
     raise(SIGSTOP)
   }
 
   /// Restores the terminal before the process stops, remembering to re-enter on continue.
-  public func prepareForStop() {
+  package func prepareForStop() {
     lock.withLock {
       guard state.active else { return }
       restoreLocked()
@@ -117,7 +117,7 @@ public final class TerminalSession: @unchecked Sendable {
   /// Re-enters raw mode after the process continued.
   /// - Returns: whether the session was (or should be) active, so the app must redraw.
   @discardableResult
-  public func resumeAfterStop() -> Bool {
+  package func resumeAfterStop() -> Bool {
     let wasSuspended = lock.withLock { () -> Bool in
       let wasSuspended = state.suspended
       state.suspended = false
@@ -133,7 +133,7 @@ public final class TerminalSession: @unchecked Sendable {
   }
 
   /// Restores whichever session is entered (used by `atexit` and signal handlers).
-  public static func restoreCurrent() {
+  package static func restoreCurrent() {
     current.withLock { $0 }?.leave()
   }
 

@@ -1,18 +1,18 @@
 import Glibc
 
 /// Writes bytes to the terminal, all of them, retrying on `EINTR` and waiting on `EAGAIN`.
-public struct TerminalWriter: Sendable {
+package struct TerminalWriter: Sendable {
   /// The file descriptor written to.
-  public let fd: Int32
+  package let fd: Int32
 
   /// Creates a writer for `fd` (standard output by default).
-  public init(fd: Int32 = STDOUT_FILENO) {
+  package init(fd: Int32 = STDOUT_FILENO) {
     self.fd = fd
   }
 
   /// Writes every byte of `bytes`.
   /// - Throws: ``TerminalPOSIXError/write(errno:)`` when the descriptor fails.
-  public func write(_ bytes: [UInt8]) throws {
+  package func write(_ bytes: [UInt8]) throws {
     try bytes.withUnsafeBytes { buffer in
       guard let base = buffer.baseAddress else { return }
       var offset = 0
@@ -36,7 +36,7 @@ public struct TerminalWriter: Sendable {
   }
 
   /// Writes the UTF-8 bytes of `text`.
-  public func write(_ text: String) throws {
+  package func write(_ text: String) throws {
     try write(Array(text.utf8))
   }
 }

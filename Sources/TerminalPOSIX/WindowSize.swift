@@ -1,18 +1,18 @@
 import Glibc
 
 /// The size of the terminal window in cells and, when the terminal reports it, in pixels.
-public struct WindowSize: Sendable, Equatable {
+package struct WindowSize: Sendable, Equatable {
   /// Columns.
-  public var cols: Int
+  package var cols: Int
   /// Rows.
-  public var rows: Int
+  package var rows: Int
   /// Width of the text area in pixels; 0 when the terminal does not say.
-  public var pixelWidth: Int
+  package var pixelWidth: Int
   /// Height of the text area in pixels; 0 when the terminal does not say.
-  public var pixelHeight: Int
+  package var pixelHeight: Int
 
   /// Creates a window size.
-  public init(cols: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) {
+  package init(cols: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) {
     self.cols = cols
     self.rows = rows
     self.pixelWidth = pixelWidth
@@ -21,7 +21,7 @@ public struct WindowSize: Sendable, Equatable {
 
   /// Reads the window size of the terminal on `fd` (`TIOCGWINSZ`).
   /// - Returns: `nil` when `fd` is not a terminal or reports zero columns or rows.
-  public static func read(fd: Int32 = STDOUT_FILENO) -> WindowSize? {
+  package static func read(fd: Int32 = STDOUT_FILENO) -> WindowSize? {
     var size = winsize()
     guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
       return nil
@@ -32,7 +32,7 @@ public struct WindowSize: Sendable, Equatable {
   }
 
   /// The size of one cell in pixels, when the terminal reports pixel sizes.
-  public var cellPixelSize: (width: Int, height: Int)? {
+  package var cellPixelSize: (width: Int, height: Int)? {
     guard pixelWidth > 0, pixelHeight > 0, cols > 0, rows > 0 else { return nil }
     return (pixelWidth / cols, pixelHeight / rows)
   }

@@ -7,7 +7,7 @@ import TunesLive
 #endif
 
 /// The `tunes` command line: argument parsing, subcommands, formatters, exit codes.
-public enum TunesCLI {
+package enum TunesCLI {
   /// The commands, for help and typo suggestions.
   static let commands = ["search", "lookup", "history", "favorites", "replay", "doctor", "help"]
 
@@ -16,7 +16,7 @@ public enum TunesCLI {
   /// - Parameter startApp: runs the terminal app for a launch the command line validated and
   ///   returns its exit code (the executable wires the live app in).
   @MainActor
-  public static func main(startApp: @escaping AppStarter) async -> Never {
+  package static func main(startApp: @escaping AppStarter) async -> Never {
     signal(SIGPIPE, SIG_IGN)
     let arguments = Array(CommandLine.arguments.dropFirst())
     var context = CLIContext.live()
@@ -26,11 +26,11 @@ public enum TunesCLI {
   }
 
   /// Runs the terminal app for a validated launch and returns its exit code.
-  public typealias AppStarter = @MainActor @Sendable (AppLaunch) async -> Int32
+  package typealias AppStarter = @MainActor @Sendable (AppLaunch) async -> Int32
 
   /// Whether these arguments open the app (none, or only the network options) rather than a
   /// command.
-  public static func startsApp(_ arguments: [String]) -> Bool {
+  package static func startsApp(_ arguments: [String]) -> Bool {
     AppCommand.startsApp(arguments)
   }
 

@@ -5,16 +5,16 @@ import TunesStorage
 
 /// What the command line decided when it is the app that starts: where the API is, how long
 /// to wait, how to use the cache, and the process environment.
-public struct AppLaunch: Sendable {
+package struct AppLaunch: Sendable {
   /// The client's base URL and timeout, already validated.
-  public var configuration: ClientConfiguration
+  package var configuration: ClientConfiguration
   /// `.normal`, `.offline` (`--offline`) or `.disabled` (`--no-cache`).
-  public var cacheMode: ResponseCachePolicy.Mode
+  package var cacheMode: ResponseCachePolicy.Mode
   /// The process environment (`XDG_*`, `TERM`, `TUNES_LOG` …).
-  public var environment: [String: String]
+  package var environment: [String: String]
 
   /// Makes a launch description.
-  public init(
+  package init(
     configuration: ClientConfiguration, cacheMode: ResponseCachePolicy.Mode,
     environment: [String: String]
   ) {
@@ -27,7 +27,7 @@ public struct AppLaunch: Sendable {
 extension LiveDependencies {
   /// The live dependencies for a launch, with the start-up notices (see
   /// ``make(configuration:paths:cacheMode:log:)``).
-  public static func make(launch: AppLaunch, log: Log) -> (
+  package static func make(launch: AppLaunch, log: Log) -> (
     dependencies: TunesDependencies, notices: [String]
   ) {
     make(

@@ -1,22 +1,22 @@
 import Foundation
 
 /// Opens links in the person's browser.
-public struct BrowserOpener: Sendable {
+package struct BrowserOpener: Sendable {
   /// Opens an http(s) URL; throws ``LiveError`` when it is refused or the opener fails.
-  public var open: @Sendable (URL) async throws -> Void
+  package var open: @Sendable (URL) async throws -> Void
 
   /// Makes an opener from its closure.
-  public init(open: @escaping @Sendable (URL) async throws -> Void) {
+  package init(open: @escaping @Sendable (URL) async throws -> Void) {
     self.open = open
   }
 
   /// `xdg-open URL`, started with an argument list (never through a shell), its output
   /// discarded so it cannot draw over the screen. The link counts as opened only when the
   /// opener exists and exits 0.
-  public static var live: BrowserOpener { command(["xdg-open"]) }
+  package static var live: BrowserOpener { command(["xdg-open"]) }
 
   /// Runs `arguments + [url]` through `/usr/bin/env` and waits for its exit status.
-  public static func command(_ arguments: [String]) -> BrowserOpener {
+  package static func command(_ arguments: [String]) -> BrowserOpener {
     BrowserOpener { url in
       guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
         throw LiveError.linkRefused(url.absoluteString)

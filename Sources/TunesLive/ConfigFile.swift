@@ -3,14 +3,14 @@ import TunesFeatures
 import TunesStorage
 
 /// The settings in `$XDG_CONFIG_HOME/tunes/config.json` that tunes reads.
-public struct TunesConfig: Equatable, Sendable {
+package struct TunesConfig: Equatable, Sendable {
   /// The applied search filters (key `"filters"`).
-  public var filters: SearchFilters
+  package var filters: SearchFilters
   /// Whether searches are recorded in the history (key `"history"`, default `true`).
-  public var recordsHistory: Bool
+  package var recordsHistory: Bool
 
   /// Makes a configuration; the defaults are what a missing file means.
-  public init(filters: SearchFilters = SearchFilters(), recordsHistory: Bool = true) {
+  package init(filters: SearchFilters = SearchFilters(), recordsHistory: Bool = true) {
     self.filters = filters
     self.recordsHistory = recordsHistory
   }
@@ -18,15 +18,15 @@ public struct TunesConfig: Equatable, Sendable {
 
 /// The one reader and writer of `config.json`, for the app and the command line alike. Keys it
 /// does not know are kept as they are when it writes.
-public enum ConfigFile {
+package enum ConfigFile {
   /// The key the filters live under.
-  public static let filtersKey = "filters"
+  package static let filtersKey = "filters"
   /// The key that turns history recording off when `false`.
-  public static let historyKey = "history"
+  package static let historyKey = "history"
 
   /// Reads the whole configuration. A missing file gives the defaults.
   /// - Throws: when the file exists but is not a JSON object, or its filters cannot be read.
-  public static func load(from url: URL) throws -> TunesConfig {
+  package static func load(from url: URL) throws -> TunesConfig {
     guard let data = FileManager.default.contents(atPath: url.path) else { return TunesConfig() }
     guard let dictionary = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
       throw ConfigFileError.notAnObject(url.path)
@@ -42,20 +42,20 @@ public enum ConfigFile {
 
   /// Reads the configuration, falling back to the defaults when the file cannot be read (the
   /// command line's history check, which must never fail a search).
-  public static func loadOrDefaults(from url: URL) -> TunesConfig {
+  package static func loadOrDefaults(from url: URL) -> TunesConfig {
     (try? load(from: url)) ?? TunesConfig()
   }
 
   /// A filters store over the config file at `url`: a missing file or key gives the defaults;
   /// a damaged file is reported (the app shows a notice) and not overwritten until a save.
-  public static func filtersStore(at url: URL) -> FiltersStore {
+  package static func filtersStore(at url: URL) -> FiltersStore {
     FiltersStore(
       load: { try load(from: url).filters },
       save: { filters in try save(filters, to: url) })
   }
 
   /// Writes the filters into the file (atomically), keeping its other keys.
-  public static func save(_ filters: SearchFilters, to url: URL) throws {
+  package static func save(_ filters: SearchFilters, to url: URL) throws {
     try StoragePaths.createDirectory(url.deletingLastPathComponent())
     var dictionary: [String: Any] = [:]
     if let data = FileManager.default.contents(atPath: url.path),
@@ -72,19 +72,19 @@ public enum ConfigFile {
 }
 
 /// Why `config.json` could not be used.
-public enum ConfigFileError: Error, Equatable, LocalizedError {
+package enum ConfigFileError: Error, Equatable, LocalizedError {
   /// The file holds JSON that is not an object.
   case notAnObject(String)
 
   /// What happened.
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .notAnObject(let path): return "\(path) is not a JSON object."
     }
   }
 
   /// What to do about it.
-  public var recoverySuggestion: String? {
+  package var recoverySuggestion: String? {
     "Fix the file or move it aside; tunes writes a new one when settings change."
   }
 }

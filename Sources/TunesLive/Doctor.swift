@@ -8,11 +8,11 @@ import TunesStorage
 #endif
 
 /// `tunes doctor`: what the terminal app would use here, as text.
-public enum Doctor {
+package enum Doctor {
   /// The report for this process: when stdin and stdout are a terminal, raw mode is entered
   /// for a moment to ask it about synchronized output (at most `probeTimeout`), then
   /// restored.
-  public static func live(
+  package static func live(
     environment: [String: String], probeTimeout: Duration = .milliseconds(200)
   ) -> String {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -35,7 +35,7 @@ public enum Doctor {
   ///   - environment: the process environment.
   ///   - size: the window size, when known (`nil` when stdout is not a terminal).
   ///   - synchronizedOutput: the probe's answer.
-  public static func report(
+  package static func report(
     environment: [String: String], size: (columns: Int, rows: Int)?,
     synchronizedOutput: TerminalCapabilities.Support = .unknown
   ) -> String {

@@ -9,7 +9,7 @@ import TunesStorage
 /// The live dependencies of the app, put together in one place: the iTunes client (with the
 /// response cache in `$XDG_CACHE_HOME`), history and favourites in SQLite, the settings in the
 /// config file, the live clock, and the browser opener.
-public enum LiveDependencies {
+package enum LiveDependencies {
   /// The live dependencies and the notices the app shows at start: why history and
   /// favourites are not persisted, that a damaged database was kept aside and where, that the
   /// config file could not be read.
@@ -20,7 +20,7 @@ public enum LiveDependencies {
   ///   - cacheMode: `.normal` (fresh answers from the cache, stale ones when the network
   ///     fails), `.offline` or `.disabled`.
   ///   - log: diagnostics.
-  public static func make(
+  package static func make(
     configuration: ClientConfiguration, paths: StoragePaths,
     cacheMode: ResponseCachePolicy.Mode = .normal, log: Log
   ) -> (dependencies: TunesDependencies, notices: [String]) {

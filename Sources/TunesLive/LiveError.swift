@@ -1,7 +1,7 @@
 import Foundation
 
 /// Failures of the live wiring itself (the libraries have their own errors).
-public enum LiveError: Error, Equatable, Sendable {
+package enum LiveError: Error, Equatable, Sendable {
   /// A link was not opened: only http and https go to the browser.
   case linkRefused(String)
   /// No program to open links with was found.
@@ -12,7 +12,7 @@ public enum LiveError: Error, Equatable, Sendable {
 
 extension LiveError: LocalizedError {
   /// What happened.
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .linkRefused(let url): return "Not opening \(url): only http and https links are opened."
     case .openerMissing(let name): return "No browser opener: \(name) is not installed."
@@ -21,7 +21,7 @@ extension LiveError: LocalizedError {
   }
 
   /// What to do about it.
-  public var recoverySuggestion: String? {
+  package var recoverySuggestion: String? {
     switch self {
     case .linkRefused: return "Copy the link from the detail screen instead."
     case .openerMissing: return "Install xdg-utils, or copy the link from the screen."

@@ -7,10 +7,10 @@ import TunesStorage
 ///
 /// Both modules name their type `ResponseCacheStore`, and `ITunesClient` is also a type
 /// name, so this file spells them through the aliases defined beside each import.
-public enum ResponseCacheBridge {
+package enum ResponseCacheBridge {
   /// The client's cache hook over an opened on-disk cache. A failed read is a miss, a failed write
   /// is dropped: the cache never turns an answer into an error.
-  public static func hook(_ disk: DiskResponseCache) -> ResponseCacheStore {
+  package static func hook(_ disk: DiskResponseCache) -> ResponseCacheStore {
     ResponseCacheStore(
       load: { key in
         guard let stored = try? disk.lookup(key: key) else { return nil }
@@ -23,7 +23,7 @@ public enum ResponseCacheBridge {
 
   /// Opens the on-disk cache and returns the client's hook over it.
   /// - Throws: the storage error when the cache cannot be opened.
-  public static func openThrowing(
+  package static func openThrowing(
     paths: StoragePaths, now: @escaping @Sendable () -> Date = { Date() }
   ) throws -> ResponseCacheStore {
     hook(try DiskResponseCache.open(paths: paths, now: now))

@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// What a mouse click can land on.
-public enum HitTarget: Sendable, Hashable {
+package enum HitTarget: Sendable, Hashable {
   /// The query box.
   case queryBox
   /// A suggestion under the query box, by index.

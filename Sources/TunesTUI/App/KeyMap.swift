@@ -4,9 +4,10 @@ import TunesFeatures
 /// Terminal input to actions, per focus: the query box, the results, a detail screen, the
 /// favourites list, an overlay. It reads the state and never changes it: every key becomes an
 /// action for the store (editing keys become `queryEdited`).
-public enum KeyMap {
+package enum KeyMap {
   /// The actions for one input event; `hits` is the last frame's clickable areas.
-  public static func actions(for event: InputEvent, state: AppState, hits: HitMap?) -> [AppAction] {
+  package static func actions(for event: InputEvent, state: AppState, hits: HitMap?) -> [AppAction]
+  {
     switch event {
     case .key(.character("c"), let modifiers) where modifiers.contains(.control):
       return [.quitRequested]

@@ -3,12 +3,13 @@ import TunesFeatures
 
 /// Mouse input to actions: a click selects (a second click opens) through the last frame's
 /// hit map; every wheel notch moves the selection or scrolls.
-public enum MouseMap {
+package enum MouseMap {
   /// Lines the wheel scrolls a detail screen per notch.
-  public static let wheelLines = 3
+  package static let wheelLines = 3
 
   /// The actions for one mouse event; `hits` is the last frame's clickable areas.
-  public static func actions(for mouse: MouseEvent, state: AppState, hits: HitMap?) -> [AppAction] {
+  package static func actions(for mouse: MouseEvent, state: AppState, hits: HitMap?) -> [AppAction]
+  {
     switch mouse.kind {
     case .press(.left):
       guard let target = hits?.target(at: mouse.position) else { return [] }

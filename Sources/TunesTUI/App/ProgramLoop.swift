@@ -11,9 +11,9 @@ import TunesFeatures
 /// Nothing runs while idle: the spinner and the rate-limit countdown are the reducer's
 /// effects, and the lone-ESC timeout is a one-shot sleep on the injected clock.
 @MainActor
-public final class ProgramLoop {
+package final class ProgramLoop {
   /// How long a lone ESC waits for the rest of a sequence before it counts as Escape.
-  public static let escapeTimeout = Duration.milliseconds(30)
+  package static let escapeTimeout = Duration.milliseconds(30)
 
   private let terminal: TerminalIO
   private let store: Store<AppState, AppAction>
@@ -37,7 +37,7 @@ public final class ProgramLoop {
   }
 
   /// The store's state.
-  public var state: AppState { store.state }
+  package var state: AppState { store.state }
 
   /// Creates a loop over a terminal with the given dependencies.
   /// - Parameters:
@@ -48,7 +48,7 @@ public final class ProgramLoop {
   ///   - log: diagnostics (the `TUNES_LOG` file).
   ///   - notices: what the person must know about the start (history off, a damaged database
   ///     kept aside), shown as the first notice.
-  public init(
+  package init(
     terminal: TerminalIO, dependencies: TunesDependencies, colorDepth: ColorDepth,
     synchronizedOutput: Bool, log: Log = Log(environment: [:]), notices: [String] = [],
     terminalName: String = "terminal"
@@ -65,11 +65,11 @@ public final class ProgramLoop {
   }
 
   /// The last frame written, if any.
-  public var frame: Frame? { lastFrame }
+  package var frame: Frame? { lastFrame }
 
   /// Runs until the person quits, a terminating signal arrives or input ends. Returns the
   /// exit code: 0, or 128 + the signal number.
-  public func run() async -> Int32 {
+  package func run() async -> Int32 {
     store.observer = { [weak self] _ in self?.stateChanged() }
     log.log(
       "start \(terminalName) \(state.viewport.columns)x\(state.viewport.rows)"
@@ -112,7 +112,7 @@ public final class ProgramLoop {
   /// Suspends until the state and the last frame written satisfy `condition` (checked after
   /// every frame), or the loop ends, or `bound` of real time passes; returns whether it held.
   /// The bound only matters when a test fails: the wait ends as soon as the frame is written.
-  public func waitUntil(
+  package func waitUntil(
     bound: Duration = .seconds(20), _ condition: @escaping @MainActor (AppState, Frame?) -> Bool
   ) async -> Bool {
     if condition(state, lastFrame) { return true }
@@ -134,7 +134,7 @@ public final class ProgramLoop {
   }
 
   /// Waits until every effect the store runs has finished.
-  public func effectsSettled() async {
+  package func effectsSettled() async {
     await store.finish()
   }
 

@@ -3,18 +3,18 @@ import TerminalPOSIX
 /// The terminal as the program loop sees it: a way to write, the window size, the stream of
 /// input and signal events, and suspend (Ctrl-Z). `TunesApp` builds it from TerminalPOSIX's
 /// `TerminalHost`; tests pass an in-memory one.
-public struct TerminalIO: Sendable {
+package struct TerminalIO: Sendable {
   /// Writes bytes to the terminal.
-  public var write: @Sendable ([UInt8]) -> Void
+  package var write: @Sendable ([UInt8]) -> Void
   /// The window size in cells.
-  public var size: @Sendable () -> (columns: Int, rows: Int)
+  package var size: @Sendable () -> (columns: Int, rows: Int)
   /// Input bytes, resizes, signals, resumption after a stop, end of input.
-  public var events: AsyncStream<TerminalEvent>
+  package var events: AsyncStream<TerminalEvent>
   /// Gives the terminal back and stops the process; `.resumed` follows on `fg`.
-  public var suspend: @Sendable () -> Void
+  package var suspend: @Sendable () -> Void
 
   /// Creates a terminal from its parts.
-  public init(
+  package init(
     write: @escaping @Sendable ([UInt8]) -> Void,
     size: @escaping @Sendable () -> (columns: Int, rows: Int),
     events: AsyncStream<TerminalEvent>, suspend: @escaping @Sendable () -> Void = {}
@@ -26,7 +26,7 @@ public struct TerminalIO: Sendable {
   }
 
   /// The live terminal of a started host.
-  public static func live(_ host: TerminalHost) -> TerminalIO {
+  package static func live(_ host: TerminalHost) -> TerminalIO {
     TerminalIO(
       write: { bytes in try? host.writer.write(bytes) },
       size: {

@@ -5,7 +5,7 @@ import TunesFeatures
 
 /// The terminal app's entry point: it takes over the terminal and runs the program loop over
 /// dependencies put together elsewhere (`TunesLive` for the real ones).
-public enum TunesApp {
+package enum TunesApp {
   /// Takes over the terminal (raw mode, alternate screen, mouse, bracketed paste, capability
   /// probe), runs until the person quits, and gives the terminal back on every path.
   ///
@@ -19,7 +19,7 @@ public enum TunesApp {
   ///   (TerminalPOSIX re-raises them). Problems go to stderr before the screen is taken, to
   ///   the `TUNES_LOG` file after.
   @MainActor
-  public static func run(
+  package static func run(
     dependencies: TunesDependencies, notices: [String], environment: [String: String], log: Log
   ) async -> Int32 {
     guard TerminalHost.standardStreamsAreTerminals else {

@@ -2,13 +2,13 @@ import TerminalUI
 import TunesFeatures
 
 /// The whole screen as a pure function of the state: `render(state) -> Frame`.
-public enum AppScreen {
+package enum AppScreen {
   /// Draws the top screen and any overlay at the viewport's size.
   ///
   /// Pure: the same state always gives the same frame. What the screen measured (visible
   /// sizes) comes back in `frame.metrics`; the program loop reports it to the store when it
   /// changed, and nothing is written back into the state.
-  public static func render(_ state: AppState) -> Frame {
+  package static func render(_ state: AppState) -> Frame {
     let width = max(1, state.viewport.columns)
     let height = max(1, state.viewport.rows)
     var frame = Frame(

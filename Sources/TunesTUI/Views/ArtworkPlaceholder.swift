@@ -3,23 +3,23 @@ import TerminalUI
 
 /// The artwork area until images are drawn: a block in a colour derived from the item's id
 /// (the same item always gets the same colour) with a glyph for its kind in the middle.
-public struct ArtworkPlaceholder: Widget, Sendable {
+package struct ArtworkPlaceholder: Widget, Sendable {
   /// The item's id, which picks the colour.
-  public var id: Int64
+  package var id: Int64
   /// The item's kind, which picks the glyph.
-  public var kind: ItemKind
+  package var kind: ItemKind
   /// Whether to draw it faded (loading).
-  public var dimmed: Bool
+  package var dimmed: Bool
 
   /// Creates a placeholder.
-  public init(id: Int64, kind: ItemKind, dimmed: Bool = false) {
+  package init(id: Int64, kind: ItemKind, dimmed: Bool = false) {
     self.id = id
     self.kind = kind
     self.dimmed = dimmed
   }
 
   /// The glyph drawn in the middle of the block.
-  public static func glyph(for kind: ItemKind) -> String {
+  package static func glyph(for kind: ItemKind) -> String {
     switch kind {
     case .song, .album, .artist: return "♪"
     case .featureMovie, .musicVideo, .tvEpisode, .tvSeason: return "▶"
@@ -32,7 +32,7 @@ public struct ArtworkPlaceholder: Widget, Sendable {
 
   /// The block's colour: a hue from a hash of the id, at a fixed, muted saturation and
   /// lightness so text beside it stays readable.
-  public static func color(for id: Int64) -> (UInt8, UInt8, UInt8) {
+  package static func color(for id: Int64) -> (UInt8, UInt8, UInt8) {
     var h = UInt64(bitPattern: id) &* 0x9E37_79B9_7F4A_7C15
     h ^= h >> 29
     let hue = Double(h % 360)
@@ -59,7 +59,7 @@ public struct ArtworkPlaceholder: Widget, Sendable {
   }
 
   /// Fills `area` with the colour and centres the glyph.
-  public func render(in area: Rect, buffer: inout Buffer) {
+  package func render(in area: Rect, buffer: inout Buffer) {
     let area = area.intersection(buffer.area)
     guard !area.isEmpty else { return }
     let (r, g, b) = Self.color(for: id)

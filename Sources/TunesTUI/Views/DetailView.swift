@@ -6,21 +6,21 @@ import TunesFeatures
 /// link), facts, description, tracks or episodes, and the author block with five small
 /// tiles. Each block draws its own loading and error state and is left out when its data
 /// is missing.
-public struct DetailView: Sendable {
+package struct DetailView: Sendable {
   /// What to draw.
-  public var model: DetailViewModel
+  package var model: DetailViewModel
 
   /// Creates the view.
-  public init(model: DetailViewModel) {
+  package init(model: DetailViewModel) {
     self.model = model
   }
 
   /// A drawn document: the cells, and where each of the author's works landed.
-  public struct Document: Sendable {
+  package struct Document: Sendable {
     /// The whole document, as tall as its content.
-    public var buffer: Buffer
+    package var buffer: Buffer
     /// The rectangles of the author's works, in document coordinates, by index.
-    public var workRects: [Int: Rect]
+    package var workRects: [Int: Rect]
   }
 
   struct Piece {
@@ -29,7 +29,7 @@ public struct DetailView: Sendable {
   }
 
   /// Lays the document out at `width` columns and draws it.
-  public func document(width: Int) -> Document {
+  package func document(width: Int) -> Document {
     let pieces = self.pieces(width: width)
     let height = pieces.reduce(0) { $0 + $1.height }
     var buffer = Buffer(width: width, height: height)

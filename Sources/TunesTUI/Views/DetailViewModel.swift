@@ -2,28 +2,28 @@ import ITunesCatalog
 import TunesFeatures
 
 /// Everything the detail screen draws, in plain values.
-public struct DetailViewModel: Sendable {
+package struct DetailViewModel: Sendable {
   /// What the tile had (drawn at once).
-  public var item: CatalogItem
+  package var item: CatalogItem
   /// The full lookup; its item replaces `item` when loaded. `nil` when not asked for. A block
   /// is `.loaded` whenever it has something to show (a previous value while reloading), else
   /// `.loading` or `.failed` with nothing previous.
-  public var details: Loadable<CatalogItem>?
+  package var details: Loadable<CatalogItem>?
   /// Tracks of an album or latest episodes of a podcast; `nil` when not applicable.
-  public var tracks: Loadable<[CatalogItem]>?
+  package var tracks: Loadable<[CatalogItem]>?
   /// The author block; `nil` when the item has no author id.
-  public var author: Loadable<AuthorBlock>?
+  package var author: Loadable<AuthorBlock>?
   /// The highlighted one of the author's works.
-  public var focusedWork: Int?
+  package var focusedWork: Int?
   /// Whether the item is a favourite.
-  public var isFavorite: Bool
+  package var isFavorite: Bool
   /// The spinner frame for blocks that are loading.
-  public var spinner: String
+  package var spinner: String
   /// Lines scrolled off the top.
-  public var scroll: Int
+  package var scroll: Int
 
   /// Creates a model.
-  public init(
+  package init(
     item: CatalogItem, details: Loadable<CatalogItem>? = nil,
     tracks: Loadable<[CatalogItem]>? = nil, author: Loadable<AuthorBlock>? = nil,
     focusedWork: Int? = nil, isFavorite: Bool = false, spinner: String = "⠋", scroll: Int = 0
@@ -39,10 +39,10 @@ public struct DetailViewModel: Sendable {
   }
 
   /// The item to draw: the full lookup when it has arrived, else the tile's.
-  public var shownItem: CatalogItem { details?.value ?? item }
+  package var shownItem: CatalogItem { details?.value ?? item }
 
   /// The heading of the tracks block for the item's kind.
-  public var tracksTitle: String {
+  package var tracksTitle: String {
     switch item.kind {
     case .podcast: return "Latest episodes"
     case .tvSeason: return "Episodes"

@@ -2,20 +2,20 @@ import TerminalUI
 
 /// The top row of every screen: the app's name, where you are, and the keys that matter most
 /// here (right-aligned; the crumbs are cut first, then the last hints dropped).
-public struct HeaderBar: Widget, Sendable {
+package struct HeaderBar: Widget, Sendable {
   /// Where you are: `["Detail", "Better Together"]`.
-  public var crumbs: [String]
+  package var crumbs: [String]
   /// Short key hints: `[("Enter", "search"), ("?", "keys")]`.
-  public var hints: [(key: String, action: String)]
+  package var hints: [(key: String, action: String)]
 
   /// Creates a header.
-  public init(crumbs: [String] = [], hints: [(key: String, action: String)] = []) {
+  package init(crumbs: [String] = [], hints: [(key: String, action: String)] = []) {
     self.crumbs = crumbs
     self.hints = hints
   }
 
   /// Draws the header in the first row of `area`.
-  public func render(in area: Rect, buffer: inout Buffer) {
+  package func render(in area: Rect, buffer: inout Buffer) {
     let row = area.intersection(buffer.area).row(0)
     guard !row.isEmpty else { return }
     buffer.clear(row)

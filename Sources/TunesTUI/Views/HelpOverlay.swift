@@ -1,25 +1,25 @@
 import TerminalUI
 
 /// The help overlay (`?`): every key, grouped by where it works.
-public struct HelpOverlay: Sendable {
+package struct HelpOverlay: Sendable {
   /// One key and what it does.
-  public struct Entry: Sendable, Hashable {
+  package struct Entry: Sendable, Hashable {
     /// The keys, as shown: `↑ ↓ k j`.
-    public var keys: String
+    package var keys: String
     /// What they do.
-    public var action: String
+    package var action: String
   }
 
   /// A titled group of keys.
-  public struct Section: Sendable, Hashable {
+  package struct Section: Sendable, Hashable {
     /// The heading.
-    public var title: String
+    package var title: String
     /// The keys.
-    public var entries: [Entry]
+    package var entries: [Entry]
   }
 
   /// Every key of the app, by section (the README's key table is the same list).
-  public static let sections: [Section] = [
+  package static let sections: [Section] = [
     Section(
       title: "Search box",
       entries: [
@@ -69,7 +69,7 @@ public struct HelpOverlay: Sendable {
   ]
 
   /// Creates the overlay.
-  public init() {}
+  package init() {}
 
   /// The lines of the help text, as spans, at a key-column width.
   static func lines(keyWidth: Int) -> [[Span]] {
@@ -88,7 +88,7 @@ public struct HelpOverlay: Sendable {
   }
 
   /// Draws the overlay centred on `screen`, in two columns when it is wide enough.
-  public func render(in screen: Rect, buffer: inout Buffer) {
+  package func render(in screen: Rect, buffer: inout Buffer) {
     let keyWidth = 13
     let columnWidth = keyWidth + 2 + 21
     let twoColumns = screen.width >= 2 * columnWidth + 7

@@ -2,16 +2,16 @@ import ITunesCatalog
 import TunesFeatures
 
 /// One labelled fact of the detail screen, with an optional link target.
-public struct FactRow: Sendable, Hashable {
+package struct FactRow: Sendable, Hashable {
   /// The label, e.g. "Length".
-  public var label: String
+  package var label: String
   /// The value, sanitized.
-  public var value: String
+  package var value: String
   /// A URL to link the value to (OSC 8), if any.
-  public var link: String?
+  package var link: String?
 
   /// Creates a row.
-  public init(_ label: String, _ value: String, link: String? = nil) {
+  package init(_ label: String, _ value: String, link: String? = nil) {
     self.label = label
     self.value = value
     self.link = link
@@ -20,14 +20,14 @@ public struct FactRow: Sendable, Hashable {
 
 /// The facts drawn on tiles and the detail screen: TunesFeatures chooses them for the kind;
 /// here they are sanitized for the terminal and given their links.
-public enum ItemFacts {
+package enum ItemFacts {
   /// Up to three short facts for a tile, sanitized.
-  public static func tile(_ item: CatalogItem) -> [String] {
+  package static func tile(_ item: CatalogItem) -> [String] {
     Array(tileFacts(for: item).compactMap(DisplayText.clean).prefix(3))
   }
 
   /// The detail screen's fact table, sanitized; the feed and the seller link to their pages.
-  public static func detail(_ item: CatalogItem) -> [FactRow] {
+  package static func detail(_ item: CatalogItem) -> [FactRow] {
     detailFacts(for: item).compactMap { fact in
       guard let value = DisplayText.clean(fact.value) else { return nil }
       let link: String?

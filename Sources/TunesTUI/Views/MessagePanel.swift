@@ -2,27 +2,27 @@ import TerminalUI
 
 /// A short centred message: the loading, error, empty and welcome states of a screen or a
 /// block. Each line is wrapped to at most 72 columns and centred.
-public struct MessagePanel: Widget, Sendable {
+package struct MessagePanel: Widget, Sendable {
   /// One line of the message and its style.
-  public struct Line: Sendable, Hashable {
+  package struct Line: Sendable, Hashable {
     /// The text (already sanitized).
-    public var text: String
+    package var text: String
     /// Its style.
-    public var style: Style
+    package var style: Style
     /// Creates a line.
-    public init(_ text: String, style: Style = .plain) {
+    package init(_ text: String, style: Style = .plain) {
       self.text = text
       self.style = style
     }
   }
 
   /// The lines, top to bottom; an empty text is a blank line.
-  public var lines: [Line]
+  package var lines: [Line]
   /// Whether to centre vertically (full screens) or start at the top (blocks).
-  public var centeredVertically: Bool
+  package var centeredVertically: Bool
 
   /// Creates a panel.
-  public init(_ lines: [Line], centeredVertically: Bool = true) {
+  package init(_ lines: [Line], centeredVertically: Bool = true) {
     self.lines = lines
     self.centeredVertically = centeredVertically
   }
@@ -44,10 +44,10 @@ public struct MessagePanel: Widget, Sendable {
   }
 
   /// Rows the panel needs at a width.
-  public func height(width: Int) -> Int { rows(width: width).count }
+  package func height(width: Int) -> Int { rows(width: width).count }
 
   /// Draws the message into `area`.
-  public func render(in area: Rect, buffer: inout Buffer) {
+  package func render(in area: Rect, buffer: inout Buffer) {
     let area = area.intersection(buffer.area)
     guard !area.isEmpty else { return }
     let rows = rows(width: area.width)

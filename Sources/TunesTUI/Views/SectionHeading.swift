@@ -2,20 +2,20 @@ import TerminalUI
 
 /// A block heading: the title in the accent colour, an optional note, and a rule to the
 /// right edge: `Tracks · 12 ──────────────`.
-public struct SectionHeading: Widget, Sendable {
+package struct SectionHeading: Widget, Sendable {
   /// The title.
-  public var title: String
+  package var title: String
   /// A note after the title (a count, a spinner), in the secondary style.
-  public var note: String?
+  package var note: String?
 
   /// Creates a heading.
-  public init(_ title: String, note: String? = nil) {
+  package init(_ title: String, note: String? = nil) {
     self.title = title
     self.note = note
   }
 
   /// Draws the heading in the first row of `area`.
-  public func render(in area: Rect, buffer: inout Buffer) {
+  package func render(in area: Rect, buffer: inout Buffer) {
     let row = area.intersection(buffer.area).row(0)
     guard !row.isEmpty else { return }
     var x = buffer.set(

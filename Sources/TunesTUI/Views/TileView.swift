@@ -11,25 +11,25 @@ import TerminalUI
 /// ▌▒▒▒▒▒▒▒▒▒ 3:27 · $1.29
 /// ▌▒▒▒▒▒▒▒▒▒
 /// ```
-public struct TileView: Widget, Sendable {
+package struct TileView: Widget, Sendable {
   /// Rows a full tile takes (the grid leaves one empty row below each).
-  public static let height = 5
+  package static let height = 5
   /// Rows a compact tile takes.
-  public static let compactHeight = 3
+  package static let compactHeight = 3
   /// The item (its strings are sanitized here).
-  public var item: CatalogItem
+  package var item: CatalogItem
   /// Whether the tile is selected (a bar and a tinted background).
-  public var isSelected: Bool
+  package var isSelected: Bool
   /// Whether the item is a favourite (a ★).
-  public var isFavorite: Bool
+  package var isFavorite: Bool
   /// Whether to draw it faded (old results under a spinner).
-  public var isDimmed: Bool
+  package var isDimmed: Bool
   /// The compact form used for the author's other works: no badge row, the kind and year
   /// below the title.
-  public var isCompact: Bool
+  package var isCompact: Bool
 
   /// Creates a tile.
-  public init(
+  package init(
     item: CatalogItem, isSelected: Bool = false, isFavorite: Bool = false,
     isDimmed: Bool = false, isCompact: Bool = false
   ) {
@@ -41,7 +41,7 @@ public struct TileView: Widget, Sendable {
   }
 
   /// Draws the tile into `area`.
-  public func render(in area: Rect, buffer: inout Buffer) {
+  package func render(in area: Rect, buffer: inout Buffer) {
     let area = area.intersection(buffer.area)
     guard !area.isEmpty else { return }
     let base = isSelected ? Style.plain.bg(Theme.selectionBackground) : Style.plain
