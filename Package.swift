@@ -92,7 +92,8 @@ let package = Package(
     .testTarget(
       name: "TunesCLITests",
       dependencies: [
-        "TunesCLI", "ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TestSupport",
+        "TunesCLI", "ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TerminalUI",
+        "TestSupport",
       ], exclude: ["__Snapshots__"]),
     .testTarget(name: "EndToEndTests", dependencies: ["ITunesReplay", "TestSupport"]),
   ],

@@ -20,3 +20,62 @@ enum DelimitedText {
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 }
+
+extension DelimitedText {
+  /// Reads RFC 4180 CSV (CRLF or LF line ends, quoted fields with doubled quotes and line
+  /// breaks inside) into rows of fields.
+  /// - Throws: when a quoted field is never closed.
+  static func parseCSV(_ text: String) throws(ImportError) -> [[String]] {
+    var rows: [[String]] = []
+    var row: [String] = []
+    var field = ""
+    var quoted = false
+    var atFieldStart = true
+    var iterator = text.unicodeScalars.makeIterator()
+    var pending: Unicode.Scalar? = iterator.next()
+    while let scalar = pending {
+      pending = iterator.next()
+      if quoted {
+        if scalar == "\"" {
+          if pending == "\"" {
+            field.unicodeScalars.append("\"")
+            pending = iterator.next()
+          } else {
+            quoted = false
+          }
+        } else {
+          field.unicodeScalars.append(scalar)
+        }
+        continue
+      }
+      switch scalar {
+      case "\"" where atFieldStart:
+        quoted = true
+        atFieldStart = false
+      case ",":
+        row.append(field)
+        field = ""
+        atFieldStart = true
+      case "\r" where pending == "\n":
+        continue
+      case "\n", "\r":
+        row.append(field)
+        rows.append(row)
+        row = []
+        field = ""
+        atFieldStart = true
+      default:
+        field.unicodeScalars.append(scalar)
+        atFieldStart = false
+      }
+    }
+    if quoted {
+      throw ImportError(reason: "a quoted field is never closed (the file may be cut short)")
+    }
+    if !field.isEmpty || !row.isEmpty {
+      row.append(field)
+      rows.append(row)
+    }
+    return rows
+  }
+}

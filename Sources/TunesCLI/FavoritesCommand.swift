@@ -9,6 +9,7 @@ enum FavoritesCommand {
     command: "favorites",
     options: [
       .value("format", "F", values: OutputFormat.names, help: "output format"),
+      .value("country", "CC", help: "store country of the items to add (default US)"),
       .flag("help", short: "h", help: "show this help"),
     ] + NetworkOptions.options)
 
@@ -56,13 +57,22 @@ enum FavoritesCommand {
       case "add":
         let ids = try LookupQuery.parseIDs(try single(rest, "add ID"))
         let client = try NetworkOptions.client(parsed, context: context)
-        let response = try await client.lookup(try LookupQuery(key: .ids(ids)))
+        let response = try await client.lookup(
+          try LookupQuery(key: .ids(ids), country: parsed.value("country")))
         NetworkOptions.noteSource(response, context: context)
-        guard !response.page.items.isEmpty else {
-          throw CLIError.other(
-            "no item with id \(ids.map(String.init).joined(separator: ",")) was found.")
+        // A lookup may carry related items (an album's songs): keep the asked-for ones only.
+        let wanted = Set(ids)
+        let items = response.page.items.filter { wanted.contains($0.id) }
+        let missing = ids.filter { id in !items.contains { $0.id == id } }
+        if !missing.isEmpty {
+          let list = missing.map(String.init).joined(separator: ", ")
+          let message =
+            "Apple knows no item with id \(list)"
+            + (items.isEmpty ? "." : "; the others were added.")
+          if items.isEmpty { throw CLIError.file(message, code: ExitCode.dataError) }
+          context.err("tunes: " + message)
         }
-        for found in response.page.items {
+        for found in items {
           let added = try store.add(record(for: found, at: context.now()))
           context.err(
             added
@@ -93,11 +103,43 @@ enum FavoritesCommand {
             "cannot read \(path): \(FileErrors.describe(error, path: path))", code: ExitCode.noInput
           )
         }
-        let records = try store.records(fromJSON: data)
+        let name = (path as NSString).lastPathComponent
+        func refuse(_ reason: String) -> CLIError {
+          .file(
+            "cannot import \(name): \(reason). Import the JSON or CSV that "
+              + "`tunes favorites export` writes.", code: ExitCode.dataError)
+        }
+        var records: [FavoriteRecord]
+        switch ImportFile.detect(data) {
+        case .json:
+          do {
+            records = try store.records(fromJSON: data)
+          } catch StorageError.invalidImport(let reason) {
+            throw refuse(reason)
+          }
+        case .csv:
+          do {
+            records = try ImportFile.records(
+              fromCSV: String(decoding: data, as: UTF8.self), at: context.now())
+          } catch {
+            throw refuse(error.reason)
+          }
+        case .unreadable(let reason):
+          throw refuse(reason)
+        }
+        // An item without a title could never be shown: it is left out, and said so.
+        let untitled = records.filter { $0.title.trimmingCharacters(in: .whitespaces).isEmpty }
+        records.removeAll { $0.title.trimmingCharacters(in: .whitespaces).isEmpty }
         let summary = try store.importRecords(records)
-        context.err(
-          "tunes: imported \(summary.added) favourite(s); skipped \(summary.skipped) already there."
-        )
+        var message =
+          "tunes: imported \(summary.added) favourite(s); skipped \(summary.skipped) already there"
+        if !untitled.isEmpty {
+          message +=
+            "; left out \(untitled.count) without a title (id "
+            + untitled.prefix(5).map { String($0.id) }.joined(separator: ", ")
+            + (untitled.count > 5 ? ", …" : "") + ")"
+        }
+        context.err(message + ".")
       }
     } catch {
       throw CLIError.wrap(error)

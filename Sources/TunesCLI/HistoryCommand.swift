@@ -45,7 +45,11 @@ enum HistoryCommand {
       if parsed.value("format") == "json" {
         context.writeOut(JSONWriter.bytes(.array(entries.map(json))) + [0x0A])
       } else if entries.isEmpty {
-        context.err("tunes: no searches in the history yet.")
+        if typed.trimmingCharacters(in: .whitespaces).isEmpty {
+          context.err("tunes: no searches in the history yet.")
+        } else {
+          context.err("tunes: no search in the history matches \"\(sanitize(typed))\".")
+        }
       } else {
         for entry in entries {
           let filters = entry.filters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }

@@ -85,13 +85,13 @@ struct ItemFormatter {
   func table(_ items: [CatalogItem]) -> String {
     let rows = items.map { item in Self.columns.map { sanitize($0.value(item) ?? "") } }
     // Drop columns that are empty for every row (e.g. TIME for apps).
-    let kept = Self.columns.indices.filter { column in rows.contains { !$0[column].isEmpty } }
+    var kept = Self.columns.indices.filter { column in rows.contains { !$0[column].isEmpty } }
     var widths = kept.map { column in
       rows.reduce(displayWidth(of: Self.columns[column].title)) {
         max($0, displayWidth(of: $1[column]))
       }
     }
-    if let width { fit(&widths, kept: kept, into: width) }
+    if let width { fit(&widths, kept: &kept, into: width) }
     var lines: [String] = []
     let header = zip(kept, widths).map { column, width in
       cell(Self.columns[column].title, width: width, right: Self.columns[column].rightAligned)
@@ -106,16 +106,29 @@ struct ItemFormatter {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private func fit(_ widths: inout [Int], kept: [Int], into total: Int) {
-    let gaps = 2 * max(0, widths.count - 1)
-    var excess = widths.reduce(0, +) + gaps - total
-    guard excess > 0 else { return }
+  /// Columns given up, in this order, when shrinking is not enough: the ID (what `lookup` and
+  /// `favorites add` need) and the title are never dropped.
+  static let dropOrder = ["COLLECTION", "YEAR", "TIME", "PRICE", "AUTHOR", "KIND"]
+
+  private func fit(_ widths: inout [Int], kept: inout [Int], into total: Int) {
+    func excess() -> Int { widths.reduce(0, +) + 2 * max(0, widths.count - 1) - total }
     // Shrink the widest flexible column first, one cell at a time, down to 8 cells.
-    while excess > 0 {
+    while excess() > 0 {
       let flexible = widths.indices.filter { Self.columns[kept[$0]].flexible && widths[$0] > 8 }
       guard let widest = flexible.max(by: { widths[$0] < widths[$1] }) else { break }
       widths[widest] -= 1
-      excess -= 1
+    }
+    // Then drop the least needed columns whole.
+    for title in Self.dropOrder where excess() > 0 {
+      guard let position = kept.firstIndex(where: { Self.columns[$0].title == title }) else {
+        continue
+      }
+      kept.remove(at: position)
+      widths.remove(at: position)
+    }
+    // Last, the title gives way down to 4 cells.
+    if let title = kept.firstIndex(where: { Self.columns[$0].title == "TITLE" }) {
+      widths[title] = max(4, widths[title] - max(0, excess()))
     }
   }
 

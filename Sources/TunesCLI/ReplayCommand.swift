@@ -42,9 +42,8 @@ enum ReplayCommand {
       if let spec = parsed.value("fault") { server.setFault(try ReplayFault(spec: spec)) }
       try server.start()
     } catch let error as ReplayError {
-      throw .file(
-        CLIError.describe(error).replacingOccurrences(of: "tunes: ", with: ""),
-        code: ExitCode.noInput)
+      let text = CLIError.describe(error).replacingOccurrences(of: "tunes: ", with: "")
+      throw .file(text, code: Self.exitCode(for: error))
     } catch {
       throw .other("\(error)")
     }
@@ -54,6 +53,16 @@ enum ReplayCommand {
     server.wait()
     withExtendedLifetime(sources) {}
     return ExitCode.success
+  }
+
+  /// 66 for a recordings folder that cannot be read, 64 for a bad fault spec, 69 when the
+  /// server cannot listen (a busy port).
+  static func exitCode(for error: ReplayError) -> Int32 {
+    switch error {
+    case .indexMissing, .indexMalformed, .recordingMissing: return ExitCode.noInput
+    case .unknownFault, .invalidRequest, .invalidStatus: return ExitCode.usage
+    case .socket, .alreadyStarted: return ExitCode.unavailable
+    }
   }
 
   /// Stops the server on SIGINT/SIGTERM so `wait()` returns and the process exits 0.

@@ -3,10 +3,8 @@ import ITunesClient
 import TunesStorage
 
 /// Connects the client's response-cache hook to the SQLite cache in `$XDG_CACHE_HOME`; used by the
-/// app, the command line and the benchmarks.
-///
-/// Both modules name their type `ResponseCacheStore`, and `ITunesClient` is also a type
-/// name, so this file spells them through the aliases defined beside each import.
+/// app, the command line and the benchmarks: TunesStorage's `DiskResponseCache` behind
+/// ITunesClient's `ResponseCacheStore` hook.
 package enum ResponseCacheBridge {
   /// The client's cache hook over an opened on-disk cache. A failed read is a miss, a failed write
   /// is dropped: the cache never turns an answer into an error.

@@ -74,10 +74,14 @@ extension FavoritesStore {
     -> [FavoriteRecord]
   {
     let text = String(decoding: data, as: UTF8.self)
-    let shape = try database.query(
-      "SELECT json_valid(?1) AND json_type(?1) = 'array'", [.text(text)])
+    // Validity first, on its own: json_type() on malformed text is an SQL error, not a 0.
+    let valid = try database.query("SELECT json_valid(?1)", [.text(text)])
+    guard valid.first?[0].int64 == 1 else {
+      throw StorageError.invalidImport(reason: "it is not valid JSON (it may be cut short)")
+    }
+    let shape = try database.query("SELECT json_type(?1) = 'array'", [.text(text)])
     guard shape.first?[0].int64 == 1 else {
-      throw StorageError.invalidImport(reason: "it is not a JSON array")
+      throw StorageError.invalidImport(reason: "it is JSON but not an array of items")
     }
     let titleArguments = keys.title.indices.map { "json_extract(value, ?\($0 + 4))" }
     let title =

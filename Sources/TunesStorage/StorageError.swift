@@ -72,7 +72,7 @@ extension StorageError: LocalizedError {
     case .newerSchema:
       return "Update tunes, or point XDG_DATA_HOME at another directory."
     case .invalidImport:
-      return "Import a JSON array of items as written by `tunes favorites export --format json`."
+      return "Import the JSON or CSV that `tunes favorites export` writes."
     case .sqlite:
       return "Try again; if it persists, move the database file aside and start tunes again."
     }

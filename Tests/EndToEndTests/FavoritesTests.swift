@@ -37,14 +37,14 @@ struct FavoritesTests {
     #expect(notThere.stderr.contains("is not a favourite"), "\(notThere)")
   }
 
-  @Test("adding an id the API does not know fails with exit 1 and stores nothing")
+  @Test("adding an id the API does not know exits 65 (a documented code) and stores nothing")
   func addUnknown() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
     let result = try await sandbox.tunes("favorites", "add", "0")
-    #expect(result.exited(1), "\(result)")
+    #expect(result.exited(65), "\(result)")
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.contains("no item with id 0"), "\(result)")
+    #expect(result.stderr.contains("Apple knows no item with id 0"), "\(result)")
     #expect(try await sandbox.favoritesCount() == 0)
   }
 
@@ -91,9 +91,87 @@ struct FavoritesTests {
     #expect(!result.exited(0), "\(result)")
     #expect(result.signal == nil)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.contains("not a JSON array"), "\(result)")
-    #expect(result.stderr.contains("tunes favorites export --format json"), "\(result)")
+    #expect(result.exited(65), "\(result)")
+    #expect(result.stderr.contains("cannot import object.json"), "\(result)")
+    #expect(result.stderr.contains("not an array of items"), "\(result)")
+    #expect(result.stderr.contains("tunes favorites export"), "\(result)")
+    #expect(!result.stderr.contains("SQLite"), "\(result)")
+    #expect(!result.stderr.contains("database"), "\(result)")
     #expect(try await sandbox.favoritesCount() == 0)
+  }
+
+  @Test(
+    "a text file or a truncated array is a data error naming the file, never database advice",
+    arguments: [
+      ("notes.txt", "hello, this is not json\n", "neither JSON nor the CSV"),
+      ("cut.json", #"[{"id": 1, "title": "A"}, {"id": 2"#, "not valid JSON"),
+      ("empty.json", "", "it is empty"),
+    ])
+  func importBadFiles(name: String, content: String, reason: String) async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let file = try sandbox.write(Data(content.utf8), to: name)
+    let result = try await sandbox.tunes("favorites", "import", file)
+    #expect(result.exited(65), "\(result)")
+    #expect(result.stderr.contains("cannot import \(name)"), "\(result)")
+    #expect(result.stderr.contains(reason), "\(result)")
+    #expect(!result.stderr.contains("SQLite"), "\(result)")
+    #expect(!result.stderr.contains("move the database"), "\(result)")
+  }
+
+  @Test("the CSV that export writes imports back, item for item")
+  func csvRoundTrip() async throws {
+    let source = try Sandbox()
+    defer { source.close() }
+    let added = try await source.tunes("favorites", "add", "284882215")
+    #expect(added.exited(0), "\(added)")
+    let csv = try await source.tunes("favorites", "export", "--format", "csv")
+    #expect(csv.exited(0), "\(csv)")
+    let target = try Sandbox()
+    defer { target.close() }
+    let file = try target.write(csv.standardOutput, to: "favourites.csv")
+    let imported = try await target.tunes("favorites", "import", file)
+    #expect(imported.exited(0), "\(imported)")
+    #expect(imported.stderr.contains("imported 1 favourite(s)"), "\(imported)")
+    let list = try await target.tunes("favorites", "list", "--format", "json")
+    let items = try #require(OutputChecks.objects(list.standardOutput), "\(list)")
+    #expect(items.first?["id"] as? Int == 284_882_215)
+    #expect(items.first?["title"] as? String == "Facebook")
+    #expect(items.first?["bundleId"] as? String == "com.facebook.Facebook")
+    let table = try await target.tunes("favorites", "list")
+    #expect(table.stdout.contains("Facebook"), "\(table)")
+  }
+
+  @Test("add keeps the item with the given id, not the songs its lookup carries; --country is sent")
+  func addOnlyThatItem() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let answer = #"""
+      {"resultCount":2,"results":[
+      {"wrapperType":"collection","collectionType":"Album","collectionId":88,
+       "collectionName":"An Album","artistName":"An Artist","artistId":7},
+      {"wrapperType":"track","kind":"song","trackId":1001,"collectionId":88,
+       "trackName":"A Song","artistName":"An Artist","artistId":7}]}
+      """#
+    try sandbox.server.register(request: "/lookup?id=88&country=GB", body: Data(answer.utf8))
+    let result = try await sandbox.tunes("favorites", "add", "88", "--country", "gb")
+    #expect(result.exited(0), "\(result)")
+    #expect(result.stderr.contains("An Album"), "\(result)")
+    #expect(!result.stderr.contains("A Song"), "\(result)")
+    #expect(try await sandbox.favoritesCount() == 1)
+  }
+
+  @Test("an imported item without a title is left out, and the summary says so")
+  func importUntitled() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let json = #"[{"id": 1, "kind": "song", "title": "Kept"}, {"id": 2, "kind": "song"}]"#
+    let file = try sandbox.write(Data(json.utf8), to: "two.json")
+    let result = try await sandbox.tunes("favorites", "import", file)
+    #expect(result.exited(0), "\(result)")
+    #expect(result.stderr.contains("imported 1 favourite(s)"), "\(result)")
+    #expect(result.stderr.contains("left out 1 without a title (id 2)"), "\(result)")
+    #expect(try await sandbox.favoritesCount() == 1)
   }
 
   @Test("importing a missing file exits 66 with a plain message")

@@ -1,6 +1,7 @@
 import Foundation
 import ITunesCatalog
 import ITunesClient
+import ITunesReplay
 import TestSupport
 import Testing
 
@@ -96,5 +97,30 @@ struct ClientExitCodeTests {
     let message = CLIError.client(.unexpectedStatus(400)).message
     #expect(message.contains("retrying it will not help"))
     #expect(!message.contains("Try again in a moment"))
+  }
+}
+
+@Suite("Replay command exit codes")
+struct ReplayExitCodeTests {
+  @Test("an unknown fault is a usage error (64); a busy port cannot be served (69)")
+  func codes() async throws {
+    let cli = try CLIHarness(client: .failing())
+    let fault = await cli.run(["replay", Fixtures.sharedITunes.path, "--fault", "gremlins"])
+    #expect(fault == 64, "\(cli.stderr)")
+    // A server already listening holds the port.
+    let holder = try ReplayServer(directories: [Fixtures.sharedITunes], log: ReplayServer.silentLog)
+    try holder.start()
+    defer { holder.stop() }
+    let port = String(try #require(holder.baseURL.port))
+    let code = await cli.run(["replay", Fixtures.sharedITunes.path, "--port", port, "--quiet"])
+    #expect(code == 69, "\(cli.stderr)")
+  }
+
+  @Test("history --match with no match says so, not that the history is empty")
+  func historyNoMatch() async throws {
+    let cli = try CLIHarness(client: CLIHarness.fixtureClient(Recordings.songs))
+    #expect(await cli.run(["search", "jack", "johnson", "--limit", "3"]) == 0)
+    #expect(await cli.run(["history", "--match", "zzz"]) == 0)
+    #expect(cli.stderr.contains("no search in the history matches \"zzz\""), "\(cli.stderr)")
   }
 }

@@ -1,3 +1,5 @@
+import ITunesCatalog
+import TerminalUI
 import Testing
 
 @testable import TunesCLI
@@ -18,5 +20,36 @@ struct DelimitedTextTests {
   func crlf() {
     #expect(DelimitedText.csv([["id", "title"], ["1", "a,b"]]) == "id,title\r\n1,\"a,b\"\r\n")
     #expect(DelimitedText.tsv([["id", "title"], ["1", "a"]]) == "id\ttitle\n1\ta\n")
+  }
+}
+
+@Suite("Reading CSV and narrow tables")
+struct CSVReadingTests {
+  @Test("what the CSV writer writes reads back as the same rows")
+  func roundTrip() throws {
+    let rows = [
+      ["id", "title", "tags"], ["1", "Hello, \"World\"\nAgain", #"["x","y"]"#], ["2", "", "z"],
+    ]
+    #expect(try DelimitedText.parseCSV(DelimitedText.csv(rows)) == rows)
+    #expect(try DelimitedText.parseCSV("a,b\n1,2\n") == [["a", "b"], ["1", "2"]])
+  }
+
+  @Test("an unclosed quote is refused")
+  func unclosed() {
+    #expect(throws: ImportError.self) { try DelimitedText.parseCSV("id,title\r\n1,\"cut") }
+  }
+
+  @Test("a narrow table keeps the ID column and gives up COLLECTION first")
+  func narrowKeepsID() throws {
+    var item = CatalogItem(id: 879_273_565, kind: .song, title: "Better Together")
+    item.author = "Jack Johnson"
+    item.collection = "In Between Dreams"
+    item.durationMillis = 207_000
+    let text = ItemFormatter(width: 50, color: false).format([item], as: .table)
+    let lines = String(decoding: text, as: UTF8.self).split(separator: "\n")
+    #expect(lines.first?.hasSuffix("ID") == true, "\(lines)")
+    #expect(lines.last?.hasSuffix("879273565") == true, "\(lines)")
+    #expect(lines.first?.contains("COLLECTION") == false)
+    #expect(lines.allSatisfy { displayWidth(of: String($0)) <= 50 })
   }
 }
