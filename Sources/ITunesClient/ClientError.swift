@@ -39,8 +39,9 @@ public enum ClientError: Error, Equatable, Sendable {
   case rateLimited(status: Int)
   /// Apple rejected the request with its error object (HTTP 400).
   case invalidRequest(message: String)
-  /// HTTP 404: the endpoint does not exist at the API base.
-  case notFound
+  /// HTTP 404: the endpoint does not exist at the API base; `message` is the server's own
+  /// `errorMessage` when its body carried one (a replay server says which request it lacks).
+  case notFound(message: String?)
   /// HTTP 5xx on every one of `attempts` tries.
   case serverError(status: Int, attempts: Int)
   /// Any other status.
@@ -130,7 +131,9 @@ extension ClientError: LocalizedError {
         "Apple is throttling requests (HTTP \(status)). Apple allows about 20 requests a minute."
     case .invalidRequest(let message):
       return "Apple rejected the request: \(message)"
-    case .notFound:
+    case .notFound(let message?):
+      return "The server answered 404 Not Found: \(message)"
+    case .notFound(nil):
       return "The iTunes API answered 404 Not Found."
     case .serverError(let status, let attempts):
       return "The iTunes server failed (HTTP \(status)) "

@@ -13,6 +13,20 @@ public enum StatusMapping {
     case failure(ClientError)
   }
 
+  /// The `errorMessage` of a JSON error body, cleaned of control characters and cut to 200
+  /// characters; `nil` for any other body (Apple's 404 is an HTML page).
+  static func serverMessage(in body: Data) -> String? {
+    guard body.first == UInt8(ascii: "{"), let value = try? JSONParser.parse(Array(body)),
+      case .string(let text)? = value["errorMessage"]
+    else { return nil }
+    let clean = String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }))
+    let trimmed = clean.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { return nil }
+    return trimmed.count > 200 ? String(trimmed.prefix(200)) + "…" : trimmed
+  }
+
   /// Interprets `response`.
   ///
   /// 200 → decode (Apple's error object → `.invalidRequest`, unreadable → `.decoding`);
@@ -37,7 +51,7 @@ public enum StatusMapping {
     case 403, 429:
       return .failure(.rateLimited(status: response.status))
     case 404:
-      return .failure(.notFound)
+      return .failure(.notFound(message: serverMessage(in: response.body)))
     case 500...599:
       return .retry(status: response.status)
     default:

@@ -21,7 +21,10 @@ enum CLIAdvice {
       return "Try again, or allow more time with --timeout SECONDS."
     case .tooLarge:
       return "Ask for fewer results with --limit."
-    case .notFound:
+    case .notFound(.some):
+      return "The server at --api-base has no answer for this request; a replay server answers "
+        + "only what it recorded."
+    case .notFound(nil):
       return "Check that --api-base points at the iTunes API."
     case .offlineCacheMiss:
       return "Run it once online or drop --offline."

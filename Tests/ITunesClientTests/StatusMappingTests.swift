@@ -56,7 +56,11 @@ struct StatusMappingTests {
       (400, Data(), ClientError.unexpectedStatus(400)),
       (403, Data(), ClientError.rateLimited(status: 403)),
       (429, Data(), ClientError.rateLimited(status: 429)),
-      (404, Data(), ClientError.notFound),
+      (404, Data(), ClientError.notFound(message: nil)),
+      (
+        404, Data(#"{"errorMessage":"replay: no recording for /search?term=x\u001b[2J"}"#.utf8),
+        ClientError.notFound(message: "replay: no recording for /search?term=x[2J")
+      ),
       (418, Data(), ClientError.unexpectedStatus(418)),
       (301, Data(), ClientError.unexpectedStatus(301)),
       (200, Data(), ClientError.decoding(.malformed(reason: "the body is empty"))),

@@ -59,6 +59,32 @@ struct FavoritesTests {
     try await store.finish()
   }
 
+  @Test(
+    "after another tunes changed the favourites, a detail shows the stored state and * follows its label"
+  )
+  func changedElsewhere() async throws {
+    let items = Samples.items(2)
+    let shared = FavoritesClient.inMemory()
+    // The app believes item 1 is a favourite; another process removed it meanwhile.
+    var state = ResultsGridTests.loaded(items, selection: 0)
+    state.favoriteIDs = [1]
+    let store = makeStore(state, Samples.dependencies(favorites: shared))
+    try await store.send(.search(.tileOpened)) {
+      $0.stack = [.detail(DetailState(item: items[0], details: .loading(previous: nil)))]
+    }
+    try await store.receive(.favoriteIDsLoaded([])) { $0.favoriteIDs = [] }
+    await store.skipInFlightEffects()
+    store.skipReceivedActions()
+    // The label now says "favourite": * adds it, whatever it was.
+    try await store.send(.favoriteToggled)
+    try await store.receive(.favoriteStored(items[0], .success(true))) {
+      $0.favoriteIDs = [1]
+      $0.notice = "Saved to favourites"
+    }
+    #expect(try await shared.ids() == [1])
+    try await store.finish()
+  }
+
   @Test("the favourites list moves, opens a detail on Enter or a second click")
   func listNavigation() async throws {
     let items = Samples.items(3)

@@ -79,6 +79,7 @@ struct FiltersTests {
     try await store.receive(
       .search(.searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: [])))))
     ) {
+      $0.search.shownTerm = "x"
       $0.search.results = .loaded([])
       $0.search.source = .network
       $0.search.focus = .query

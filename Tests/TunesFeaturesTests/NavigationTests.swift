@@ -42,7 +42,7 @@ struct NavigationTests {
       case ("501", "song"):
         return (.seconds(2), .success(CatalogPage(items: [album(501), song])))
       default:
-        return (.seconds(1), .failure(.notFound))
+        return (.seconds(1), .failure(.notFound(message: nil)))
       }
     }
   }

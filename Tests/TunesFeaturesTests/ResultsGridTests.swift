@@ -19,6 +19,7 @@ struct ResultsGridTests {
     state.search.requestID = 1
     state.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: limit)
     state.search.results = .loaded(items)
+    state.search.shownTerm = "x"
     state.search.selection = selection
     state.search.focus = .results
     _ = AppFeature(dependencies: .test).reduce(into: &state, action: .layoutMeasured(state.metrics))
@@ -108,6 +109,90 @@ struct ResultsGridTests {
     try await store.finish()
   }
 
+  @Test("in the grouped view, moving past the last tile loads more too")
+  func groupedLoadsMore() async throws {
+    let clock = TestClock()
+    let script = Self.scripted(clock)
+    var items = Samples.items(30)
+    for index in items.indices where index % 3 == 0 { items[index].kind = .featureMovie }
+    var state = Self.loaded(items)
+    state.search.grouped = true
+    let rows = SelectionMovement.rows(for: items, grouped: true, columns: 2)
+    let last = try #require(rows.last?.last)
+    #expect(last != items.count - 1, "the grouped order ends on another item than the grid")
+    state.search.selection = last
+    _ = AppFeature(dependencies: .test).reduce(into: &state, action: .layoutMeasured(state.metrics))
+    let store = makeStore(state, Samples.dependencies(client: script.client))
+    try await store.send(.search(.selectionMoved(.right))) {
+      $0.search.requestID = 2
+      $0.search.submitted?.limit = 60
+      $0.search.isLoadingMore = true
+      $0.search.results = .loading(previous: items)
+    }
+    await store.skipInFlightEffects()
+    store.skipReceivedActions()
+    try await store.finish()
+  }
+
+  @Test("a failed load-more keeps the loaded results as they are and r tries again")
+  func failedLoadMore() async throws {
+    let clock = TestClock()
+    let script = ScriptedClient(clock: clock) { _ in
+      (.seconds(1), .failure(.serverError(status: 503, attempts: 3)))
+    }
+    let first = Samples.items(30)
+    let store = makeStore(
+      Self.loaded(first, selection: 29), Samples.dependencies(client: script.client))
+    try await store.send(.search(.loadMoreRequested)) {
+      $0.search.requestID = 2
+      $0.search.submitted?.limit = 60
+      $0.search.isLoadingMore = true
+      $0.search.results = .loading(previous: first)
+    }
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    let failure = FeatureError.client(.serverError(status: 503, attempts: 3))
+    try await store.receive(.search(.searchResponse(requestID: 2, .failure(failure)))) {
+      $0.search.results = .loaded(first)
+      $0.search.isLoadingMore = false
+      $0.search.loadMoreError = failure
+      $0.search.submitted?.limit = 30
+    }
+    #expect(store.state.search.canLoadMore)
+    try await store.send(.search(.retryRequested)) {
+      $0.search.requestID = 3
+      $0.search.submitted?.limit = 60
+      $0.search.isLoadingMore = true
+      $0.search.loadMoreError = nil
+      $0.search.results = .loading(previous: first)
+    }
+    await store.skipInFlightEffects()
+    store.skipReceivedActions()
+    try await store.finish()
+  }
+
+  @Test("Esc cancels a running search: the earlier results come back and the request is dropped")
+  func cancelSearch() async throws {
+    let clock = TestClock()
+    let script = ScriptedClient(clock: clock) { _ in
+      (.seconds(60), .success(CatalogPage(items: [])))
+    }
+    let first = Samples.items(4)
+    let store = makeStore(Self.loaded(first), Samples.dependencies(client: script.client))
+    try await store.send(.search(.retryRequested)) {
+      $0.search.requestID = 2
+      $0.search.results = .loading(previous: first)
+    }
+    try await store.send(.search(.cancelRequested)) {
+      $0.search.requestID = 3
+      $0.search.results = .loaded(first)
+      $0.notice = "Search cancelled."
+    }
+    try await store.send(.search(.cancelRequested)) { $0.notice = nil }
+    await clock.advance(by: .seconds(60))
+    try await store.finish()
+  }
+
   @Test("moving down past the last tile loads more")
   func moveLoadsMore() async throws {
     let clock = TestClock()
@@ -149,7 +234,8 @@ struct ResultsGridTests {
     }
     try await store.send(.search(.selectionMoved(.last))) {
       $0.search.selection = 29
-      $0.search.resultsOffset = 89 - 36
+      // 15 rows (89 lines) and the "loads more" line below them (2 more), 36 on screen.
+      $0.search.resultsOffset = 91 - 36
     }
     try await store.send(.search(.selectionMoved(.first))) {
       $0.search.selection = 0

@@ -92,6 +92,7 @@ struct SearchFeatureTests {
     try await store.receive(
       .search(.searchResponse(requestID: 1, .success(Samples.response(page))))
     ) {
+      $0.search.shownTerm = "jack johnson"
       $0.search.results = .loaded(page.items)
       $0.search.source = .network
     }
@@ -126,6 +127,7 @@ struct SearchFeatureTests {
     try await store.receive(
       .search(.searchResponse(requestID: 1, .success(Samples.response(CatalogPage(items: [])))))
     ) {
+      $0.search.shownTerm = "Queen"
       $0.search.results = .loaded([])
       $0.search.source = .network
       $0.search.focus = .query
@@ -170,6 +172,7 @@ struct SearchFeatureTests {
       page: CatalogPage(items: Samples.items(2)), body: Data(),
       source: .cache(fetchedAt: fetched, stale: true, because: .offline))
     try await store.receive(.search(.searchResponse(requestID: 1, .success(response)))) {
+      $0.search.shownTerm = "jackson 5"
       $0.search.results = .loaded(Samples.items(2))
       $0.search.source = .cache(fetchedAt: fetched, stale: true)
     }
@@ -215,6 +218,7 @@ struct SearchFeatureTests {
     try await store.receive(.search(.searchResponse(requestID: 2, .success(Samples.response(new)))))
     {
       $0.search.results = .loaded(new.items)
+      $0.search.shownTerm = "queen"
       $0.search.source = .network
     }
     // Only the search that was answered enters the history.
@@ -262,6 +266,7 @@ struct SearchFeatureTests {
     try await store.receive(
       .search(.searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: items)))))
     ) {
+      $0.search.shownTerm = "x"
       $0.search.results = .loaded(items)
       $0.search.source = .network
     }
@@ -303,8 +308,10 @@ struct SearchFeatureTests {
     }
     #expect(store.state.search.rateLimitSecondsLeft == 3)
     #expect(throttled.isRateLimited && throttled.retryAfter == .seconds(3))
+    // r, or a new search, during the wait is queued, not lost: it runs when the wait ends.
     try await store.send(.search(.retryRequested)) {
-      $0.notice = "Apple is throttling requests: wait 3 s."
+      $0.notice = "Apple is throttling requests: “x” runs when the wait ends."
+      $0.search.queued = SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30)
     }
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
@@ -322,19 +329,39 @@ struct SearchFeatureTests {
     try await store.receive(.search(.rateLimitTick(now: .seconds(4)))) {
       $0.search.now = .seconds(4)
       $0.search.rateLimitedUntil = nil
-      $0.notice = "Requests are allowed again: press r to retry."
-    }
-    #expect(store.state.search.rateLimitSecondsLeft == nil)
-    try await store.finish()
-    #expect(clock.pendingSleepers == 0)
-    await clock.advance(by: .seconds(10))
-    #expect(store.pendingActions.isEmpty)
-    try await store.send(.search(.retryRequested)) {
-      $0.notice = nil
+      $0.search.queued = nil
+      $0.notice = "Requests are allowed again: searching for “x”."
       $0.search.requestID = 2
       $0.search.results = .loading(previous: nil)
     }
+    #expect(store.state.search.rateLimitSecondsLeft == nil)
+    await clock.settle(sleepers: 1)
+    #expect(script.requests.count == 2)
     await store.skipInFlightEffects()
+    store.skipReceivedActions()
+    try await store.finish()
+  }
+
+  @Test("when the wait ends after throttling, the throttled search runs again by itself")
+  func throttledSearchRunsAgain() async throws {
+    let clock = TestClock()
+    var state = AppState()
+    state.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30)
+    state.search.requestID = 1
+    let throttled = FeatureError.rateLimited(retryAfter: .seconds(1), at: .zero)
+    state.search.results = .failed(throttled, previous: nil)
+    state.search.rateLimitedUntil = .seconds(1)
+    let store = makeStore(state, Samples.dependencies(clock: clock.clock))
+    try await store.send(.search(.rateLimitTick(now: .seconds(1)))) {
+      $0.search.now = .seconds(1)
+      $0.search.rateLimitedUntil = nil
+      $0.notice = "Requests are allowed again: searching for “x”."
+      $0.search.requestID = 2
+      $0.search.results = .loading(previous: nil)
+      $0.search.focus = .results
+    }
+    await store.skipInFlightEffects()
+    store.skipReceivedActions()
     try await store.finish()
   }
 

@@ -12,7 +12,7 @@ struct ScreenSnapshotTests {
 
   static let searchCases = [
     "welcome", "suggestions", "loading", "reloading", "results", "error", "rate-limited", "empty",
-    "grouped", "help", "filters",
+    "grouped", "help", "filters", "failed-after-results", "load-more-failed", "not-found",
   ]
 
   static let detailCases = ["song", "album", "movie", "app", "podcast"]

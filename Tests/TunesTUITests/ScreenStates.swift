@@ -41,10 +41,26 @@ enum ScreenStates {
       state.search.query = "jack johnson live"
       state.search.submitted?.term = "jack johnson live"
     case "results":
+      state.search.shownTerm = "jack johnson"
       state.search.selection = 1
       state.favoriteIDs = [items[2].id]
       state.search.source = .cache(
         fetchedAt: Date(timeIntervalSince1970: 1_795_000_000), stale: true)
+    case "failed-after-results":
+      // "jack johnson" was answered; "jack johnson live" then failed.
+      state.search.shownTerm = "jack johnson"
+      state.search.query = "jack johnson live"
+      state.search.queryCursor = 17
+      state.search.submitted?.term = "jack johnson live"
+      state.search.results = .failed(.client(.timedOut(seconds: 15)), previous: items)
+    case "load-more-failed":
+      state.search.selection = items.count - 1
+      state.search.submitted?.limit = items.count
+      state.search.loadMoreError = .client(.serverError(status: 503, attempts: 3))
+    case "not-found":
+      state.search.results = .failed(
+        .client(.notFound(message: "replay: no recording for /search?limit=30&term=jack+johnson")),
+        previous: nil)
     case "error":
       state.search.results = .failed(.client(.timedOut(seconds: 15)), previous: nil)
     case "rate-limited":
@@ -79,8 +95,8 @@ enum ScreenStates {
     let reducer = AppFeature(dependencies: .test)
     for _ in 0..<3 {
       let metrics = AppScreen.render(state).metrics
-      guard metrics != state.metrics else { break }
       _ = reducer.reduce(into: &state, action: .layoutMeasured(metrics))
+      if AppScreen.render(state).metrics == metrics { break }
     }
     return state
   }

@@ -116,7 +116,8 @@ public struct AppFeature: Reducer {
       state.search.resultsOffset = 0
     } else {
       let layout = ResultsLayout(
-        items: items, grouped: state.search.grouped, columns: state.columns)
+        items: items, grouped: state.search.grouped, columns: state.columns,
+        footer: state.search.hasFooter)
       state.search.resultsOffset = layout.offset(
         keeping: state.search.selection, visible: state.metrics.resultsLines,
         from: state.search.resultsOffset)

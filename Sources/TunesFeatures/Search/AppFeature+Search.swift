@@ -80,6 +80,7 @@ extension AppFeature {
       state.search.grouped.toggle()
       return .none
     case .retryRequested:
+      if state.search.loadMoreError != nil { return loadMore(&state) }
       guard let submitted = state.search.submitted else { return .none }
       return startSearch(
         &state, term: submitted.term, filters: submitted.filters, limit: submitted.limit,
@@ -94,11 +95,24 @@ extension AppFeature {
     case .rateLimitTick(let now):
       state.search.now = now
       guard let until = state.search.rateLimitedUntil, now < until else {
-        if state.search.rateLimitedUntil != nil {
-          state.search.rateLimitedUntil = nil
-          state.notice = "Requests are allowed again: press r to retry."
+        guard state.search.rateLimitedUntil != nil else {
+          return .cancel(id: CancelID.rateLimitTimer)
         }
-        return .cancel(id: CancelID.rateLimitTimer)
+        state.search.rateLimitedUntil = nil
+        // The wait is over: the search typed meanwhile runs, else the throttled one again.
+        let next =
+          state.search.queued
+          ?? (state.search.results.error?.isRateLimited == true ? state.search.submitted : nil)
+        state.search.queued = nil
+        guard let next else {
+          state.notice = "Requests are allowed again."
+          return .cancel(id: CancelID.rateLimitTimer)
+        }
+        state.notice = "Requests are allowed again: searching for “\(next.term)”."
+        return .merge(
+          .cancel(id: CancelID.rateLimitTimer),
+          startSearch(
+            &state, term: next.term, filters: next.filters, limit: next.limit, loadingMore: false))
       }
       return .none
     }
@@ -176,10 +190,14 @@ extension AppFeature {
   func startSearch(
     _ state: inout AppState, term: String, filters: SearchFilters, limit: Int, loadingMore: Bool
   ) -> Effect<AppAction> {
-    if let seconds = state.search.rateLimitSecondsLeft {
-      state.notice = "Apple is throttling requests: wait \(seconds) s."
+    if state.search.rateLimitSecondsLeft != nil {
+      if !loadingMore {
+        state.search.queued = SubmittedSearch(term: term, filters: filters, limit: limit)
+        state.notice = "Apple is throttling requests: “\(term)” runs when the wait ends."
+      }
       return .none
     }
+    state.search.loadMoreError = nil
     state.search.requestID += 1
     state.search.submitted = SubmittedSearch(term: term, filters: filters, limit: limit)
     state.search.suggestions = []
@@ -234,6 +252,7 @@ extension AppFeature {
     case .success(let response):
       let items = response.page.items
       state.search.results = .loaded(items)
+      state.search.shownTerm = state.search.submitted?.term
       state.search.source = ResultSource(response.source)
       if loadingMore {
         state.search.selection = min(state.search.selection, max(0, items.count - 1))
@@ -247,7 +266,16 @@ extension AppFeature {
       guard let submitted = state.search.submitted else { return .none }
       return recordHistory(submitted)
     case .failure(let error):
-      state.search.results = state.search.results.failing(error)
+      if loadingMore, let previous = state.search.results.value {
+        // A failed load-more keeps what was loaded; the end of the list says what happened.
+        state.search.results = .loaded(previous)
+        state.search.loadMoreError = error
+        if let limit = state.search.submitted?.limit {
+          state.search.submitted?.limit = min(limit, previous.count)
+        }
+      } else {
+        state.search.results = state.search.results.failing(error)
+      }
       guard case .rateLimited(let retryAfter, let at) = error else { return .none }
       state.search.now = at
       state.search.rateLimitedUntil = at + retryAfter

@@ -23,8 +23,12 @@ public struct ResultsLayout: Equatable, Sendable {
       && lhs.entries.elementsEqual(rhs.entries) { $0.line == $1.line && $0.entry == $1.entry }
   }
 
-  /// Lays out `items` in rows of `columns` tiles, grouped by kind or not.
-  public init(items: [CatalogItem], grouped: Bool, columns: Int) {
+  /// Lines below the last row for a footer line (a blank line and the text), or 0.
+  public var footerLines: Int = 0
+
+  /// Lays out `items` in rows of `columns` tiles, grouped by kind or not, with room for a
+  /// footer line below the last row when `footer` is set.
+  public init(items: [CatalogItem], grouped: Bool, columns: Int, footer: Bool = false) {
     let columns = max(1, columns)
     var entries: [(line: Int, entry: Entry)] = []
     var line = 0
@@ -48,6 +52,10 @@ public struct ResultsLayout: Equatable, Sendable {
     }
     self.entries = entries
     self.height = max(0, line - 1)
+    if footer, !entries.isEmpty {
+      footerLines = 2
+      height += 2
+    }
   }
 
   /// The lines (top, bottom exclusive) of the row holding item `index`, including the heading
@@ -59,7 +67,8 @@ public struct ResultsLayout: Equatable, Sendable {
       if position > 0, case .heading = entries[position - 1].entry {
         top = entries[position - 1].line
       }
-      return (top, entry.line + SearchLayout.tileLines)
+      let isLast = position == entries.count - 1
+      return (top, isLast ? height : entry.line + SearchLayout.tileLines)
     }
     return nil
   }

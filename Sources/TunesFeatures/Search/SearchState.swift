@@ -47,6 +47,13 @@ public struct SearchState: Equatable, Sendable {
   public var now: Duration
   /// `true` once a load-more has reached 200 results (the screen says so).
   public var reachedMaximum: Bool
+  /// The term of the results shown (they may be an earlier search's while a new one loads or
+  /// after it failed), or `nil` when none are.
+  public var shownTerm: String?
+  /// Why the last load-more failed; the loaded results stay as they are and `r` tries again.
+  public var loadMoreError: FeatureError?
+  /// A search submitted while Apple throttles us; it runs when the wait ends.
+  public var queued: SubmittedSearch?
 
   /// Makes an empty search screen.
   public init(
@@ -56,7 +63,8 @@ public struct SearchState: Equatable, Sendable {
     isLoadingMore: Bool = false, results: Loadable<[CatalogItem]> = .idle, selection: Int = 0,
     resultsOffset: Int = 0, grouped: Bool = false, source: ResultSource? = nil,
     rateLimitedUntil: Duration? = nil,
-    now: Duration = .zero, reachedMaximum: Bool = false
+    now: Duration = .zero, reachedMaximum: Bool = false, shownTerm: String? = nil,
+    loadMoreError: FeatureError? = nil, queued: SubmittedSearch? = nil
   ) {
     self.query = query
     self.queryCursor = max(0, min(query.count, queryCursor ?? query.count))
@@ -75,6 +83,9 @@ public struct SearchState: Equatable, Sendable {
     self.rateLimitedUntil = rateLimitedUntil
     self.now = now
     self.reachedMaximum = reachedMaximum
+    self.shownTerm = shownTerm
+    self.loadMoreError = loadMoreError
+    self.queued = queued
   }
 
   /// The shown results (loaded, or the previous ones while loading or after a failure).
@@ -92,6 +103,12 @@ public struct SearchState: Equatable, Sendable {
     let left = until - now
     let (seconds, attoseconds) = left.components
     return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+  }
+
+  /// Whether a line about loading more closes the results (loading, failed, possible, or 200
+  /// reached); the last row keeps it in view.
+  public var hasFooter: Bool {
+    reachedMaximum || isLoadingMore || loadMoreError != nil || canLoadMore
   }
 
   /// Whether "load more" can fetch anything: results filled the page and the limit is below 200.

@@ -74,7 +74,10 @@ public enum FeatureError: Error, Equatable, Sendable {
       return "Press r to retry; the timeout is set when tunes starts."
     case .tooLarge:
       return "Press f and lower the limit, then search again."
-    case .notFound:
+    case .notFound(.some):
+      return "The server has no answer for this request: search for something else, or press f "
+        + "and change the filters."
+    case .notFound(nil):
       return "The API base URL tunes was started with does not answer searches; press r to retry."
     case .offlineCacheMiss:
       return "tunes was started offline: only answers cached earlier can be shown."

@@ -16,7 +16,7 @@ enum SearchResultsView {
       MessagePanel(welcome).render(in: area, buffer: &buffer)
       return area.height
     case .loading(let previous?) where !previous.isEmpty:
-      let banner = "\(Spinner(tick: state.spinnerTick).frame) Searching for “\(term)”…"
+      let banner = "\(Spinner(tick: state.spinnerTick).frame) Searching for “\(term)”… Esc cancels"
       let offset = grid(
         state, items: previous, dimmed: true, in: area.inset(top: 1), buffer: &buffer, hits: &hits)
       MessagePanel([.init(banner, style: Theme.secondary)])
@@ -25,7 +25,7 @@ enum SearchResultsView {
     case .loading:
       MessagePanel([
         .init(
-          "\(Spinner(tick: state.spinnerTick).frame) Searching for “\(term)”…",
+          "\(Spinner(tick: state.spinnerTick).frame) Searching for “\(term)”… Esc cancels",
           style: Theme.secondary)
       ]
       )
@@ -42,7 +42,12 @@ enum SearchResultsView {
         MessagePanel(lines).render(in: area, buffer: &buffer)
         return area.height
       }
-      let panel = MessagePanel(lines)
+      var labelled = lines
+      if let earlier = DisplayText.clean(search.shownTerm) {
+        labelled.append(
+          .init("Below: the earlier results for “\(earlier)”.", style: Theme.secondary))
+      }
+      let panel = MessagePanel(labelled)
       let top = min(area.height, panel.height(width: area.width) + 1)
       panel.render(
         in: Rect(x: area.x, y: area.y, width: area.width, height: top - 1), buffer: &buffer)
@@ -76,7 +81,7 @@ enum SearchResultsView {
     if error.isRateLimited {
       let wait =
         search.rateLimitSecondsLeft.map {
-          "Next request allowed in \(DisplayText.countdown(seconds: Double($0))); then press r."
+          "The search runs again when the wait ends, in \(DisplayText.countdown(seconds: Double($0)))."
         } ?? "You may try again now: press r."
       return [
         .init("⏳ " + title, style: Style.plain.fg(Theme.star).bold),
@@ -99,9 +104,10 @@ enum SearchResultsView {
   ) -> Int {
     let search = state.search
     guard !area.isEmpty else { return 0 }
-    let layout = ResultsLayout(items: items, grouped: search.grouped, columns: state.columns)
     let footer = footerText(search, count: items.count)
-    let contentHeight = layout.height + (footer == nil ? 0 : 2)
+    let layout = ResultsLayout(
+      items: items, grouped: search.grouped, columns: state.columns, footer: footer != nil)
+    let contentHeight = layout.height
     let offset = ScrollState.clampedOffset(
       search.resultsOffset, content: contentHeight, viewport: area.height)
     let showSelection = search.focus == .results
@@ -135,10 +141,13 @@ enum SearchResultsView {
       }
     }
     if let footer {
-      let y = area.y + layout.height + 1 - offset
+      let y = area.y + layout.height - 1 - offset
       if y >= area.y, y < area.bottom {
-        MessagePanel([.init(footer, style: Theme.secondary)])
-          .render(in: Rect(x: area.x, y: y, width: area.width, height: 1), buffer: &buffer)
+        // One line: cut with an ellipsis rather than wrapped out of sight.
+        MessagePanel([
+          .init(truncate(footer, toWidth: max(1, area.width - 8)), style: Theme.secondary)
+        ])
+        .render(in: Rect(x: area.x, y: y, width: area.width, height: 1), buffer: &buffer)
       }
     }
     Scrollbar(
@@ -159,6 +168,9 @@ enum SearchResultsView {
       return "\(count) results: 200 is the most Apple returns. Narrow the search to see others."
     }
     if search.isLoadingMore { return "Loading more…" }
+    if let error = search.loadMoreError {
+      return "✗ Could not load more · r tries again · \(DisplayText.clean(error.title) ?? "")"
+    }
     if search.canLoadMore { return "↓ at the end loads more" }
     return nil
   }

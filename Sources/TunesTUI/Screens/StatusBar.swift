@@ -16,10 +16,14 @@ enum StatusBar {
     ]
   }
 
-  /// The right part on the search screen: count, source, "200 reached".
+  /// The right part on the search screen: count, source, "200 reached". The count belongs to
+  /// the search that was answered: nothing is counted while another loads or after it failed.
   static func searchRight(_ search: SearchState) -> [Span] {
     var parts: [Span] = []
-    guard let items = search.results.value, search.submitted != nil else { return [] }
+    if search.results.isLoading, !search.isLoadingMore {
+      return [Span("searching… ", style: Theme.bar.fg(Theme.muted))]
+    }
+    guard let items = search.results.loadedValue, search.submitted != nil else { return [] }
     parts.append(Span(DisplayText.count(items.count, "result"), style: Theme.bar))
     switch search.source {
     case .cache(let fetchedAt, let stale)?:
