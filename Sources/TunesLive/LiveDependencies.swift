@@ -84,6 +84,12 @@ package enum LiveDependencies {
       record: { query, filters in
         guard records else { return }
         try store.record(query: query, filters: filters.historyFields)
+      },
+      filters: { query in
+        let key = HistoryStore.key(query)
+        guard let entry = try store.recent().first(where: { HistoryStore.key($0.query) == key })
+        else { return nil }
+        return SearchFilters(historyFields: entry.filters)
       })
   }
 

@@ -223,6 +223,7 @@ struct NavigationTests {
       author: .loaded(AuthorBlock(author: nil, works: [Samples.item(3, .album)])))
     let store = makeStore(AppState(stack: [.detail(failed)]), Samples.dependencies(client: client))
     try await store.send(.detail(.retryRequested)) {
+      $0.notice = "Retrying the block that failed…"
       $0.stack = [
         .detail(
           DetailState(
@@ -238,7 +239,7 @@ struct NavigationTests {
             author: .loaded(AuthorBlock(author: nil, works: [Samples.item(3, .album)]))))
       ]
     }
-    try await store.send(.detail(.retryRequested))
+    try await store.send(.detail(.retryRequested)) { $0.notice = nil }
     try await store.finish()
   }
 

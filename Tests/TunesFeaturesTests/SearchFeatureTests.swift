@@ -116,11 +116,13 @@ struct SearchFeatureTests {
     try await store.send(.search(.suggestionPicked(1))) {
       $0.search.query = "Queen"
       $0.search.queryCursor = 5
+      $0.search.suggestions = []
+    }
+    try await store.receive(.search(.suggestionFiltersLoaded(query: "Queen", nil))) {
       $0.search.requestID = 1
       $0.search.submitted = SubmittedSearch(term: "Queen", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
-      $0.search.suggestions = []
     }
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
@@ -138,6 +140,40 @@ struct SearchFeatureTests {
       $0.search.history = ["Queen", "Jack Johnson", "jackson 5", "Adele", "Björk"]
     }
     try await store.send(.search(.suggestionPicked(9)))
+    try await store.finish()
+  }
+
+  @Test("picking a recent search restores the filters it ran with")
+  func pickRestoresFilters() async throws {
+    let clock = TestClock()
+    let script = ScriptedClient(clock: clock) { _ in (.seconds(1), .success(CatalogPage(items: [])))
+    }
+    let history = HistoryClient.inMemory()
+    let music = SearchFilters(media: .music, country: "GB", limit: 50)
+    try await history.record("queen", music)
+    let saved = FiltersStore.inMemory()
+    let store = makeStore(
+      AppState(search: SearchState(history: ["queen"], suggestions: ["queen"])),
+      Samples.dependencies(client: script.client, history: history, filtersStore: saved))
+    try await store.send(.search(.suggestionPicked(0))) {
+      $0.search.query = "queen"
+      $0.search.queryCursor = 5
+      $0.search.suggestions = []
+    }
+    try await store.receive(.search(.suggestionFiltersLoaded(query: "queen", music))) {
+      $0.filters = music
+      $0.notice = "Filters of that search: media music · country GB · limit 50"
+      $0.search.requestID = 1
+      $0.search.submitted = SubmittedSearch(term: "queen", filters: music, limit: 50)
+      $0.search.results = .loading(previous: nil)
+      $0.search.focus = .results
+    }
+    await clock.settle(sleepers: 1)
+    #expect(script.parameter("media", request: 0) == "music")
+    #expect(script.parameter("country", request: 0) == "GB")
+    #expect(try await saved.load() == music)
+    await store.skipInFlightEffects()
+    store.skipReceivedActions()
     try await store.finish()
   }
 
@@ -159,12 +195,14 @@ struct SearchFeatureTests {
     try await store.send(.search(.querySubmitted)) {
       $0.search.query = "jackson 5"
       $0.search.queryCursor = 9
+      $0.search.suggestions = []
+      $0.search.highlightedSuggestion = nil
+    }
+    try await store.receive(.search(.suggestionFiltersLoaded(query: "jackson 5", nil))) {
       $0.search.requestID = 1
       $0.search.submitted = SubmittedSearch(term: "jackson 5", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
-      $0.search.suggestions = []
-      $0.search.highlightedSuggestion = nil
     }
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))

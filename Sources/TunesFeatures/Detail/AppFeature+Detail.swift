@@ -29,6 +29,8 @@ extension AppFeature {
     let retryTracks = detail.tracks?.error != nil
     let retryAuthor = detail.author?.error != nil
     guard retryDetails || retryTracks || retryAuthor else { return .none }
+    let count = [retryDetails, retryTracks, retryAuthor].filter { $0 }.count
+    state.notice = count == 1 ? "Retrying the block that failed…" : "Retrying \(count) blocks…"
     if retryDetails { detail.details = detail.details.reloading }
     if retryTracks { detail.tracks = detail.tracks?.reloading }
     if retryAuthor { detail.author = detail.author?.reloading }

@@ -90,6 +90,19 @@ public struct SearchFilters: Hashable, Sendable, Codable {
     return fields
   }
 
+  /// The filters a history record kept (`historyFields` read back); unknown or invalid values
+  /// are left at their defaults.
+  public init(historyFields fields: [String: String]) {
+    self.init()
+    media = fields["media"].flatMap(Media.init(rawValue:))
+    entity = fields["entity"]
+    explicit = fields["explicit"].map { $0 == "yes" }
+    country = fields["country"]
+    language = fields["lang"].flatMap(SearchQuery.Language.init(rawValue:))
+    limit = fields["limit"].flatMap(Int.init) ?? Self.defaultLimit
+    if validationError != nil { self = SearchFilters() }
+  }
+
   /// `fields` as a dictionary, the shape the history store records.
   public var historyFields: [String: String] {
     Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })

@@ -47,6 +47,20 @@ extension AppFeature {
       return .none
     case .suggestionPicked(let index):
       return pickSuggestion(&state, index)
+    case .suggestionFiltersLoaded(let query, let filters):
+      guard state.search.query == query else { return .none }
+      if let filters, filters != state.filters, filters.validationError == nil {
+        state.filters = filters
+        state.notice = "Filters of that search: \(filters.summary)"
+        let store = dependencies.filtersStore
+        let save = Effect<AppAction>.run { _ in
+          try await store.save(filters)
+        } catch: { error, send in
+          send(.storageFailed(.storage(error.localizedDescription)))
+        }
+        return .merge(save, submit(&state, term: query))
+      }
+      return submit(&state, term: query)
     case .searchResponse(let requestID, let result):
       return receive(&state, requestID: requestID, result: result)
     case .historyLoaded(let history):
@@ -160,7 +174,13 @@ extension AppFeature {
     let text = state.search.suggestions[index]
     state.search.query = text
     state.search.queryCursor = text.count
-    return submit(&state, term: text)
+    state.search.suggestions = []
+    state.search.highlightedSuggestion = nil
+    let history = dependencies.history
+    return .run { send in
+      let filters = try? await history.filters(text)
+      send(.search(.suggestionFiltersLoaded(query: text, filters ?? nil)))
+    }
   }
 
   private func submit(_ state: inout AppState, term: String) -> Effect<AppAction> {

@@ -12,8 +12,11 @@ public enum SearchAction: Equatable, Sendable {
   case suggestionMoved(up: Bool)
   /// A suggestion was highlighted (`nil`: none).
   case suggestionHighlighted(Int?)
-  /// A suggestion was picked (Enter on it or a click): it becomes the query and runs.
+  /// A suggestion was picked (Enter on it or a click): it becomes the query and runs with the
+  /// filters it last ran with.
   case suggestionPicked(Int)
+  /// The filters a picked suggestion last ran with were read (`nil`: none kept).
+  case suggestionFiltersLoaded(query: String, SearchFilters?)
   /// A search answered; dropped unless `requestID` is the current one.
   case searchResponse(requestID: Int, Result<CatalogResponse, FeatureError>)
   /// Recent searches were read from history.
@@ -44,7 +47,7 @@ public enum SearchAction: Equatable, Sendable {
       .suggestionPicked, .focusMoved, .selectionMoved, .tileClicked, .tileOpened,
       .loadMoreRequested, .groupingToggled, .retryRequested, .cancelRequested:
       return true
-    case .searchResponse, .historyLoaded, .rateLimitTick:
+    case .searchResponse, .historyLoaded, .rateLimitTick, .suggestionFiltersLoaded:
       return false
     }
   }

@@ -69,6 +69,10 @@ enum DetailScreen {
 
   private static func detailRight(_ model: DetailViewModel) -> [Span] {
     var parts: [(String, String)] = [("*", model.isFavorite ? "unfavourite" : "favourite")]
+    let failed = [model.details?.error, model.tracks?.error, model.author?.error].contains {
+      $0 != nil
+    }
+    if failed { parts.insert(("r", "retry"), at: 0) }
     if model.author?.value?.works.isEmpty == false { parts.append(("← →", "works")) }
     if model.shownItem.authorURLText != nil { parts.append(("a", "author")) }
     var spans: [Span] = []

@@ -24,7 +24,8 @@ extension DetailView {
       ]
     }
     let loading = title == "Tracks" ? "Loading tracks…" : "Loading episodes…"
-    return [Self.heading(title)] + status(content, loading: loading) + [Self.gap()]
+    return [Self.heading(title)]
+      + status(content, loading: loading, block: "The " + title.lowercased()) + [Self.gap()]
   }
 
   /// One row of the track list: number, title, and the trailing facts.
@@ -65,7 +66,7 @@ extension DetailView {
     let fallbackName = DisplayText.clean(model.shownItem.author) ?? "the author"
     guard case .loaded(let info) = content else {
       return [Self.heading("More by \(fallbackName)")]
-        + status(content, loading: "Loading other works…")
+        + status(content, loading: "Loading other works…", block: "The other works")
     }
     let works = Array(info.works.prefix(5))
     let name = DisplayText.clean(info.author?.title) ?? fallbackName

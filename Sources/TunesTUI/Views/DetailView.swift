@@ -59,7 +59,8 @@ package struct DetailView: Sendable {
     }
   }
 
-  func status<V>(_ content: Loadable<V>, loading: String) -> [Piece] {
+  /// A block's loading line, or its failure: which block failed, why, and that `r` retries it.
+  func status<V>(_ content: Loadable<V>, loading: String, block: String) -> [Piece] {
     switch content {
     case .loading:
       let line = "\(model.spinner) \(loading)"
@@ -73,8 +74,10 @@ package struct DetailView: Sendable {
     case .failed(let error, _):
       let panel = MessagePanel(
         [
-          .init("✗ " + (DisplayText.clean(error.title) ?? "Failed."), style: Theme.errorTitle),
-          .init(DisplayText.clean(error.suggestion) ?? "", style: Theme.secondary),
+          .init(
+            "✗ \(block) could not be loaded: " + (DisplayText.clean(error.title) ?? "it failed."),
+            style: Theme.errorTitle),
+          .init("r retries every block that failed", style: Theme.secondary),
         ], centeredVertically: false)
       let height = panel.height(width: 80)
       return [Piece(height: height) { rect, buffer, _ in panel.render(in: rect, buffer: &buffer) }]
@@ -157,7 +160,8 @@ package struct DetailView: Sendable {
   private func facts(width: Int) -> [Piece] {
     let rows = ItemFacts.detail(model.shownItem)
     var pieces: [Piece] = []
-    let loading = model.details.map { status($0, loading: "Loading details…") } ?? []
+    let loading =
+      model.details.map { status($0, loading: "Loading details…", block: "The details") } ?? []
     guard !rows.isEmpty || !loading.isEmpty else { return [] }
     pieces.append(Self.heading("Details"))
     let labelWidth = (rows.map { displayWidth(of: $0.label) }.max() ?? 0) + 2
