@@ -62,3 +62,25 @@ struct DetailLookupsTests {
     #expect(DetailLookups.detailsItem(in: page, for: podcast) == podcast)
   }
 }
+
+@Suite("Artist pages")
+struct ArtistDetailTests {
+  @Test("an artist's detail looks up their songs and their albums, not only the artist")
+  func artistLookups() throws {
+    let artist = Samples.item(909_253, .artist, "Jack Johnson")
+    #expect(
+      DetailLookups.tracks(for: artist)
+        == (try LookupQuery(key: .ids([909_253]), entity: "song", limit: 10)))
+    #expect(
+      DetailLookups.author(for: artist)
+        == (try LookupQuery(key: .ids([909_253]), entity: "album", limit: 6)))
+    let albums = (1...7).map { Samples.item(Int64(100 + $0), .album) }
+    let block = try #require(
+      DetailLookups.authorBlock(in: CatalogPage(items: [artist] + albums), for: artist))
+    #expect(block.author == artist)
+    #expect(block.works.map(\.id) == [101, 102, 103, 104, 105])
+    let songs = [artist, Samples.item(1, .song), Samples.item(2, .song)]
+    #expect(
+      DetailLookups.trackItems(in: CatalogPage(items: songs), for: artist).map(\.id) == [1, 2])
+  }
+}

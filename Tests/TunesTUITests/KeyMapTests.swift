@@ -174,3 +174,37 @@ struct KeyMapTests {
     #expect(KeyMap.actions(for: .char("j"), state: state, hits: nil).isEmpty)
   }
 }
+
+@Suite("Filters panel editing")
+struct FiltersEditingTests {
+  @Test("with media 'everything' the entity can be set, and values read as words")
+  func entityForEverything() {
+    let stepped = FiltersEditing.step(SearchFilters(), field: .entity, by: 1)
+    #expect(stepped.entity == "movie")
+    #expect(stepped.validationError == nil)
+    #expect(FiltersEditing.value(of: .entity, in: stepped) == "movies")
+    #expect(
+      FiltersEditing.value(of: .media, in: SearchFilters(media: .musicVideo)) == "music videos")
+    #expect(FiltersEditing.value(of: .media, in: SearchFilters(media: .tvShow)) == "TV shows")
+    let artists = SearchFilters(media: .music, entity: "musicArtist")
+    #expect(FiltersEditing.value(of: .entity, in: artists) == "artists")
+  }
+
+  @Test("any storefront can be typed in the country field; Backspace erases")
+  func typedCountry() {
+    var state = AppState()
+    state.overlay = .filters(FiltersState(draft: SearchFilters(), focusedField: .country))
+    let first = KeyMap.actions(for: .char("n"), state: state, hits: nil)
+    #expect(first == [.filters(.changed(SearchFilters(country: "N")))])
+    state.overlay = .filters(
+      FiltersState(draft: SearchFilters(country: "N"), focusedField: .country))
+    let second = KeyMap.actions(for: .char("o"), state: state, hits: nil)
+    #expect(second == [.filters(.changed(SearchFilters(country: "NO")))])
+    #expect(SearchFilters(country: "NO").validationError == nil)
+    #expect(SearchFilters(country: "N").validationError != nil)
+    #expect(
+      KeyMap.actions(for: .key(.backspace), state: state, hits: nil) == [
+        .filters(.changed(SearchFilters()))
+      ])
+  }
+}

@@ -18,6 +18,9 @@ public enum DetailLookups {
     case .podcast:
       return try? LookupQuery(
         key: .ids([item.id]), entity: "podcastEpisode", limit: 10, sort: .recent, country: country)
+    case .artist:
+      // An artist's page: their songs (Apple answers the artist, then the songs).
+      return try? LookupQuery(key: .ids([item.id]), entity: "song", limit: 10, country: country)
     default:
       return nil
     }
@@ -42,8 +45,9 @@ public enum DetailLookups {
 
   /// `LookupQuery(key: .ids([authorID]), entity: <for the kind>, limit: 6)`: the author and five
   /// works; `nil` when the item has no author id or the kind has no works entity.
+  /// An artist is their own author: the block lists their albums.
   public static func author(for item: CatalogItem, country: String? = nil) -> LookupQuery? {
-    guard let authorID = item.authorID, authorID > 0,
+    guard let authorID = item.authorID ?? (item.kind == .artist ? item.id : nil), authorID > 0,
       let entity = authorEntity(for: item.kind)
     else { return nil }
     return try? LookupQuery(key: .ids([authorID]), entity: entity, limit: 6, country: country)
@@ -62,7 +66,7 @@ public enum DetailLookups {
   /// The author block of a lookup answer: the author's record and up to five works, excluding the
   /// author record and the item itself; `nil` when neither is there.
   public static func authorBlock(in page: CatalogPage, for item: CatalogItem) -> AuthorBlock? {
-    let authorID = item.authorID
+    let authorID = item.authorID ?? (item.kind == .artist ? item.id : nil)
     let author = page.items.first { $0.id == authorID && $0.kind == .artist }
     let works = page.items.filter { $0.id != authorID && $0.id != item.id }
     guard author != nil || !works.isEmpty else { return nil }

@@ -189,6 +189,10 @@ package enum KeyMap {
   }
 
   private static func filtersKeys(_ key: Key, panel: FiltersState) -> [AppAction] {
+    // In the country field letters type a storefront code (h/j/k/l included).
+    if panel.focusedField == .country, case .character(let c) = key, c.isLetter, c.isASCII {
+      return [.filters(.changed(FiltersEditing.typeCountry(panel.draft, letter: c)))]
+    }
     switch key {
     case .up, .character("k"), .backTab: return [.filters(.fieldMoved(.up))]
     case .down, .character("j"), .tab: return [.filters(.fieldMoved(.down))]
@@ -202,6 +206,8 @@ package enum KeyMap {
       ]
     case .enter: return [.filters(.applied)]
     case .escape: return [.backRequested]
+    case .backspace where panel.focusedField == .country:
+      return [.filters(.changed(FiltersEditing.eraseCountry(panel.draft)))]
     default: return []
     }
   }

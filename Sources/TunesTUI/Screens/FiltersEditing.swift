@@ -11,18 +11,56 @@ enum FiltersEditing {
   /// Page sizes offered.
   static let limits = [10, 25, 30, 50, 100, 200]
 
+  /// Media in words.
+  static func words(for media: Media) -> String {
+    switch media {
+    case .movie: return "movies"
+    case .podcast: return "podcasts"
+    case .music: return "music"
+    case .musicVideo: return "music videos"
+    case .audiobook: return "audiobooks"
+    case .shortFilm: return "short films"
+    case .tvShow: return "TV shows"
+    case .software: return "apps"
+    case .ebook: return "books"
+    case .all: return "everything"
+    }
+  }
+
+  /// An entity in words; Apple's identifier when there is no better name.
+  static func words(forEntity entity: String) -> String {
+    let names: [String: String] = [
+      "movieArtist": "movie people", "movie": "movies", "podcastAuthor": "podcast authors",
+      "podcast": "podcasts", "podcastEpisode": "podcast episodes", "musicArtist": "artists",
+      "musicTrack": "songs and music videos", "album": "albums", "musicVideo": "music videos",
+      "mix": "mixes", "song": "songs", "audiobookAuthor": "audiobook authors",
+      "audiobook": "audiobooks", "shortFilmArtist": "short-film makers", "shortFilm": "short films",
+      "tvEpisode": "TV episodes", "tvSeason": "TV seasons", "software": "iPhone apps",
+      "iPadSoftware": "iPad apps", "macSoftware": "Mac apps", "ebook": "books",
+      "allArtist": "artists of any kind", "allTrack": "tracks of any kind",
+    ]
+    return names[entity] ?? entity
+  }
+
+  /// The entities offered for a media (everything offers Apple's "all" entities).
+  static func entities(for media: Media?) -> [String] {
+    (media ?? .all).entities
+  }
+
   /// The field's value as shown.
   static func value(of field: FiltersState.Field, in draft: SearchFilters) -> String {
     switch field {
-    case .media: return draft.media?.rawValue ?? "everything"
-    case .entity: return draft.entity ?? "default for the media"
+    case .media: return draft.media.map(words(for:)) ?? "everything"
+    case .entity: return draft.entity.map(words(forEntity:)) ?? "anything (Apple's default)"
     case .explicit:
       switch draft.explicit {
       case nil: return "allowed (Apple's default)"
       case true?: return "allowed"
       case false?: return "left out"
       }
-    case .country: return draft.country ?? "US (Apple's default)"
+    case .country:
+      guard let country = draft.country else { return "US (Apple's default) · type a code" }
+      return country.count < 2 ? "\(country)_ · type a two-letter code" : country
     case .language:
       switch draft.language {
       case nil: return "storefront's default"
@@ -45,6 +83,25 @@ enum FiltersEditing {
     }
   }
 
+  /// `draft` with a letter typed in the country field: the first letter starts a new code, the
+  /// second completes it; any other storefront than the listed ones can be typed.
+  static func typeCountry(_ draft: SearchFilters, letter: Character) -> SearchFilters {
+    var draft = draft
+    let current = draft.country ?? ""
+    let upper = String(letter).uppercased()
+    draft.country = current.count == 1 ? current + upper : upper
+    return draft
+  }
+
+  /// `draft` with the last typed country letter removed (none left: Apple's default).
+  static func eraseCountry(_ draft: SearchFilters) -> SearchFilters {
+    var draft = draft
+    let current = draft.country ?? ""
+    draft.country = current.count > 1 ? String(current.dropLast()) : nil
+    if draft.country?.isEmpty == true { draft.country = nil }
+    return draft
+  }
+
   /// `draft` with `field` stepped `by` choices (wrapping).
   static func step(_ draft: SearchFilters, field: FiltersState.Field, by delta: Int)
     -> SearchFilters
@@ -61,7 +118,7 @@ enum FiltersEditing {
         [nil] + Media.allCases.filter { $0 != .all }.map(Optional.some), draft.media)
       draft.entity = nil
     case .entity:
-      let options = [nil] + (draft.media?.entities ?? []).map(Optional.some)
+      let options = [nil] + entities(for: draft.media).map(Optional.some)
       draft.entity = next(options, draft.entity)
     case .explicit:
       draft.explicit = next([nil, true, false], draft.explicit)

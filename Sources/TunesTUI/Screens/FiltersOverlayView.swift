@@ -25,7 +25,9 @@ enum FiltersOverlayView {
         string: FiltersEditing.label(of: field), at: Position(x: line.x + 2, y: line.y),
         style: Theme.label.patched(onto: base), clippedTo: line)
       let value = FiltersEditing.value(of: field, in: panel.draft)
-      let shown = focused ? "‹ \(value) ›" : "  \(value)"
+      let room = max(0, line.right - (line.x + 13) - (focused ? 4 : 2))
+      let cut = truncate(value, toWidth: room)
+      let shown = focused ? "‹ \(cut) ›" : "  \(cut)"
       buffer.set(
         string: shown, at: Position(x: line.x + 13, y: line.y),
         style: (focused ? Theme.title : Theme.text).patched(onto: base), clippedTo: line)
@@ -41,7 +43,8 @@ enum FiltersOverlayView {
     buffer.set(
       spans: [
         Span("↑↓", style: Theme.key), Span(" field  ", style: Theme.secondary),
-        Span("←→", style: Theme.key), Span(" change  ", style: Theme.secondary),
+        Span(panel.focusedField == .country ? "←→ A-Z" : "←→", style: Theme.key),
+        Span(" change  ", style: Theme.secondary),
         Span("Enter", style: Theme.key), Span(" apply  ", style: Theme.secondary),
         Span("Esc", style: Theme.key), Span(" cancel", style: Theme.secondary),
       ], at: Position(x: inner.x, y: y), clippedTo: inner)

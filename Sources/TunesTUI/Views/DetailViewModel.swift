@@ -45,6 +45,7 @@ package struct DetailViewModel: Sendable {
   package var tracksTitle: String {
     switch item.kind {
     case .podcast: return "Latest episodes"
+    case .artist: return "Songs"
     case .tvSeason: return "Episodes"
     default: return "Tracks"
     }
