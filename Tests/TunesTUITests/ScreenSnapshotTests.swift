@@ -62,3 +62,29 @@ struct ScreenSnapshotTests {
     }
   }
 }
+
+@Suite("Colours on light and dark terminals")
+struct ContrastTests {
+  @Test(
+    "no visible character is drawn in the terminal's default colour over an explicit background",
+    arguments: [Viewport(columns: 80, rows: 24), Viewport(columns: 120, rows: 40)])
+  func noDefaultForegroundOnExplicitBackground(size: Viewport) throws {
+    var states = try ScreenSnapshotTests.searchCases.map { try ScreenStates.search($0, size: size) }
+    states += try ScreenSnapshotTests.detailCases.map { try ScreenStates.detail($0, size: size) }
+    states += try ["list", "empty", "loading"].map { try ScreenStates.favorites($0, size: size) }
+    for state in states {
+      let buffer = AppScreen.render(state).buffer
+      var found: [String] = []
+      for y in 0..<buffer.height {
+        for x in 0..<buffer.width {
+          let cell = buffer[x, y]
+          guard cell.style.background != .default, cell.style.foreground == .default,
+            cell.symbol != " ", !cell.symbol.isEmpty
+          else { continue }
+          found.append("\(cell.symbol)@\(x),\(y)")
+        }
+      }
+      #expect(found.isEmpty, "\(found.prefix(20))")
+    }
+  }
+}

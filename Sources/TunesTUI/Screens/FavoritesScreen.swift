@@ -58,7 +58,7 @@ enum FavoritesScreen {
       let item = items[index]
       let line = area.row(row)
       let selected = index == selection
-      let base = selected ? Style.plain.bg(Theme.selectionBackground) : Style.plain
+      let base = selected ? Theme.selected : Style.plain
       buffer.clear(line, style: base)
       if selected {
         buffer.set(Cell("▌", style: base.fg(Theme.accent), width: 1), x: line.x, y: line.y)

@@ -16,7 +16,7 @@ enum FiltersOverlayView {
     for (i, field) in fields.enumerated() where i < inner.height {
       let line = inner.row(i)
       let focused = panel.focusedField == field
-      let base = focused ? Style.plain.bg(Theme.selectionBackground) : Style.plain
+      let base = focused ? Theme.selected : Style.plain
       buffer.clear(line, style: base)
       buffer.set(
         string: focused ? "›" : " ", at: Position(x: line.x, y: line.y),

@@ -25,12 +25,12 @@ enum SuggestionsView {
     var list = ListState(selected: search.highlightedSuggestion)
     ListView(
       items: items, style: Theme.text,
-      selectedStyle: Style.plain.bg(Theme.selectionBackground).bold,
+      selectedStyle: Theme.selected.bold,
       highlightStyle: Style.plain.fg(Theme.accent).underline, selectionSymbol: "  "
     ).render(in: inner, buffer: &buffer, state: &list)
     if let selected = search.highlightedSuggestion, selected < inner.height {
       buffer.set(
-        Cell("›", style: Style.plain.fg(Theme.accent).bg(Theme.selectionBackground).bold),
+        Cell("›", style: Theme.selected.fg(Theme.accent).bold),
         x: inner.x, y: inner.y + selected)
     }
     for i in 0..<min(count, inner.height) {

@@ -15,6 +15,9 @@ package enum Theme {
   package static let line = Color.rgb(88, 88, 100)
   /// The background of the selected tile or row.
   package static let selectionBackground = Color.rgb(44, 46, 56)
+  /// Text on the selection's background: set explicitly, so a light-background terminal's
+  /// default (black) text never lands on the dark selection.
+  package static let selectionText = Color.rgb(235, 235, 240)
   /// The status bar's background.
   package static let barBackground = Color.rgb(30, 30, 38)
   /// The status bar's text.
@@ -44,6 +47,9 @@ package enum Theme {
   package static let label = Style.plain.fg(muted)
   /// Error titles.
   package static let errorTitle = Style.plain.fg(error).bold
+  /// The selected tile, row or field: an explicit background always with an explicit text
+  /// colour.
+  package static let selected = Style.plain.fg(selectionText).bg(selectionBackground)
   /// The status bar.
   package static let bar = Style.plain.fg(barText).bg(barBackground)
 

@@ -44,7 +44,7 @@ package struct TileView: Widget, Sendable {
   package func render(in area: Rect, buffer: inout Buffer) {
     let area = area.intersection(buffer.area)
     guard !area.isEmpty else { return }
-    let base = isSelected ? Style.plain.bg(Theme.selectionBackground) : Style.plain
+    let base = isSelected ? Theme.selected : Style.plain
     buffer.clear(area, style: base)
     let bar = Rect(x: area.x, y: area.y, width: 1, height: area.height)
     if isSelected {
