@@ -83,3 +83,31 @@ struct SanitizingTests {
     #expect(!Self.containsControl(frame.buffer))
   }
 }
+
+@Suite("Track lists")
+struct TrackListTests {
+  @Test("a second disc gets its heading where the numbering starts again; videos and explicit tracks are marked")
+  func discsAndMarks() {
+    var items = (1...3).map { CatalogItem(id: Int64($0), kind: .song, title: "Song \($0)") }
+    for index in items.indices { items[index].trackNumber = index + 1 }
+    var second = (4...5).map { CatalogItem(id: Int64($0), kind: .song, title: "Song \($0)") }
+    second[0].trackNumber = 1
+    second[1].trackNumber = 2
+    second[1].kind = .musicVideo
+    items += second
+    let lines = DetailView.trackLines(items, numbered: true)
+    let headings = lines.compactMap { line -> Int? in
+      if case .disc(let number) = line { return number }
+      return nil
+    }
+    #expect(headings == [1, 2])
+    #expect(lines.count == 7)
+    guard case .track(let video) = lines.last else {
+      Issue.record("the last line is not a track")
+      return
+    }
+    #expect(video.title.contains("(video)"))
+    let single = DetailView.trackLines(Array(items.prefix(3)), numbered: true)
+    #expect(single.count == 3, "one disc has no heading")
+  }
+}

@@ -10,14 +10,19 @@ extension DetailView {
     if case .loaded(let items) = content {
       guard !items.isEmpty else { return [] }
       let numbered = model.item.kind != .podcast
-      let rows = items.enumerated().map { index, item in
-        Self.trackRow(item, number: numbered ? (item.trackNumber ?? index + 1) : nil)
-      }
+      let lines = Self.trackLines(items, numbered: numbered)
       return [
         Self.heading(title, note: String(items.count)),
-        Piece(height: rows.count) { rect, buffer, _ in
-          for (i, row) in rows.enumerated() {
-            Self.drawTrack(row, in: rect.row(i), buffer: &buffer)
+        Piece(height: lines.count) { rect, buffer, _ in
+          for (i, line) in lines.enumerated() {
+            switch line {
+            case .disc(let number):
+              buffer.set(
+                string: "Disc \(number)", at: Position(x: rect.x, y: rect.y + i),
+                style: Theme.label.bold, clippedTo: rect.row(i))
+            case .track(let row):
+              Self.drawTrack(row, in: rect.row(i), buffer: &buffer)
+            }
           }
         },
         Self.gap(),
@@ -28,6 +33,39 @@ extension DetailView {
       + status(content, loading: loading, block: "The " + title.lowercased()) + [Self.gap()]
   }
 
+  /// A line of the track list: a disc heading or a track.
+  enum TrackLine {
+    case disc(Int)
+    case track(TrackRow)
+  }
+
+  /// The track list's lines: a "Disc N" heading before each disc when the album has more than
+  /// one (by disc number, or where the numbering starts again at 1).
+  static func trackLines(_ items: [CatalogItem], numbered: Bool) -> [TrackLine] {
+    var discs: [Int] = []
+    var disc = 1
+    var previous = 0
+    for (index, item) in items.enumerated() {
+      let number = item.trackNumber ?? index + 1
+      if let given = item.discNumber {
+        disc = given
+      } else if numbered, index > 0, number <= previous {
+        disc += 1
+      }
+      previous = number
+      discs.append(disc)
+    }
+    let several = numbered && Set(discs).count > 1
+    var lines: [TrackLine] = []
+    for (index, item) in items.enumerated() {
+      if several, index == 0 || discs[index] != discs[index - 1] {
+        lines.append(.disc(discs[index]))
+      }
+      lines.append(.track(trackRow(item, number: numbered ? (item.trackNumber ?? index + 1) : nil)))
+    }
+    return lines
+  }
+
   /// One row of the track list: number, title, and the trailing facts.
   struct TrackRow {
     var number: String
@@ -36,7 +74,9 @@ extension DetailView {
   }
 
   static func trackRow(_ item: CatalogItem, number: Int?) -> TrackRow {
-    let title = DisplayText.clean(item.title) ?? "Untitled"
+    var title = DisplayText.clean(item.title) ?? "Untitled"
+    if item.kind == .musicVideo { title = "▶ " + title + " (video)" }
+    if item.isExplicit == true { title += " [E]" }
     var trailing: [String] = []
     if number == nil, let date = FactText.day(item.releaseDate) { trailing.append(date) }
     if let length = item.formattedDuration { trailing.append(length) }
@@ -51,12 +91,13 @@ extension DetailView {
       string: pad(row.number, toWidth: 3, alignment: .right), at: Position(x: line.x, y: line.y),
       style: Theme.secondary, clippedTo: line)
     let trailingWidth = displayWidth(of: row.trailing)
-    let titleRoom = max(0, line.width - 5 - trailingWidth - 2)
+    // One blank cell before the scroll bar.
+    let titleRoom = max(0, line.width - 5 - trailingWidth - 3)
     buffer.set(
       string: truncate(row.title, toWidth: titleRoom), at: Position(x: line.x + 5, y: line.y),
       style: Theme.text, clippedTo: line)
     buffer.set(
-      string: row.trailing, at: Position(x: line.right - trailingWidth, y: line.y),
+      string: row.trailing, at: Position(x: line.right - trailingWidth - 1, y: line.y),
       style: Theme.secondary, clippedTo: line)
   }
 

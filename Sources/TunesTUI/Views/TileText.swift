@@ -20,8 +20,10 @@ struct TileText: Sendable, Equatable {
 
   /// Lays out `item` for a text area `width` columns wide and `height` rows high.
   init(item: CatalogItem, width: Int, height: Int) {
-    badge = truncate(item.kind.displayName, toWidth: width)
-    favoriteBadge = truncate(item.kind.displayName, toWidth: width - 2)
+    // Explicit items say so next to their kind, as the store's "E" mark does.
+    let kind = item.kind.displayName + (item.isExplicit == true ? " · Explicit" : "")
+    badge = truncate(kind, toWidth: width)
+    favoriteBadge = truncate(kind, toWidth: width - 2)
     let title = DisplayText.clean(item.title) ?? "Untitled"
     let facts = ItemFacts.tile(item)
     let factRows = facts.count > 1 ? 2 : facts.count
