@@ -61,12 +61,13 @@ package enum LiveDependencies {
       database.map {
         self.history($0.history, persistent: persistent, records: config.recordsHistory)
       } ?? .inMemory()
-    let dependencies = TunesDependencies(
+    var dependencies = TunesDependencies(
       client: client, history: history,
       favorites: database.map { favorites($0.favorites) } ?? .inMemory(),
       clock: .live, openURL: { url in try await BrowserOpener.live.open(url) },
       filtersStore: ConfigFile.filtersStore(at: paths.configFile),
       spinnerInterval: .milliseconds(100))
+    dependencies.offline = cacheMode == .offline
     return (dependencies, notices)
   }
 

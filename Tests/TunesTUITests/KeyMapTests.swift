@@ -171,7 +171,24 @@ struct KeyMapTests {
     for key in [InputEvent.key(.escape), .char("?"), .char("q")] {
       #expect(KeyMap.actions(for: key, state: state, hits: nil) == [.helpToggled])
     }
-    #expect(KeyMap.actions(for: .char("j"), state: state, hits: nil).isEmpty)
+    #expect(KeyMap.actions(for: .char("j"), state: state, hits: nil) == [.helpScrolled(1)])
+    #expect(KeyMap.actions(for: .char("x"), state: state, hits: nil).isEmpty)
+  }
+
+  @Test("at 40×12 the help scrolls to its last key and no further")
+  func helpScrolls() throws {
+    var state = AppState(viewport: Viewport(columns: 40, rows: 12))
+    state.overlay = .help
+    let measured = AppScreen.render(state).metrics
+    #expect(measured.helpMaximumScroll > 10, "the small screen cannot show every key at once")
+    state.metrics = measured
+    let reducer = AppFeature(dependencies: .test)
+    _ = reducer.reduce(into: &state, action: .helpScrolled(1000))
+    #expect(state.helpScroll == measured.helpMaximumScroll)
+    let text = AppScreen.render(state).buffer.text
+    #expect(text.contains("wheel"), "the last key of the list is reachable")
+    _ = reducer.reduce(into: &state, action: .helpScrolled(-1000))
+    #expect(state.helpScroll == 0)
   }
 }
 

@@ -86,7 +86,9 @@ struct SanitizingTests {
 
 @Suite("Track lists")
 struct TrackListTests {
-  @Test("a second disc gets its heading where the numbering starts again; videos and explicit tracks are marked")
+  @Test(
+    "a second disc gets its heading where the numbering starts again; videos and explicit tracks are marked"
+  )
   func discsAndMarks() {
     var items = (1...3).map { CatalogItem(id: Int64($0), kind: .song, title: "Song \($0)") }
     for index in items.indices { items[index].trackNumber = index + 1 }

@@ -33,6 +33,8 @@ public enum AppAction: Equatable, Sendable {
 
   /// `?` or F1: the help overlay opened or closed.
   case helpToggled
+  /// ↑/↓/PgUp/PgDn in the help overlay (lines; negative: up).
+  case helpScrolled(Int)
   /// Esc: closes the overlay, else pops the top screen, else hides suggestions.
   case backRequested
   /// `*`: the focused item's (the detail's, the selected tile's or row's) favourite mark flipped.
@@ -61,7 +63,7 @@ extension AppAction {
     case .filters(let action): return action.isInput
     case .favorites(let action): return action.isInput
     case .detail(let action): return action.isInput
-    case .helpToggled, .backRequested, .favoriteToggled, .quitRequested:
+    case .helpToggled, .helpScrolled, .backRequested, .favoriteToggled, .quitRequested:
       return true
     case .appStarted, .storageFailed, .startupNoticeReported, .favoriteStored, .favoriteIDsLoaded,
       .linkOpened, .resized, .layoutMeasured, .spinnerTicked:

@@ -45,6 +45,7 @@ public struct AppFeature: Reducer {
   private func reduceAction(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
     switch action {
     case .appStarted:
+      state.offline = dependencies.offline
       return startUp()
     case .storageFailed(let error):
       state.notice = error.title
@@ -62,6 +63,10 @@ public struct AppFeature: Reducer {
       return reduceDetail(into: &state, action: action)
     case .helpToggled:
       state.overlay = state.overlay == .help ? nil : .help
+      state.helpScroll = 0
+      return .none
+    case .helpScrolled(let lines):
+      state.helpScroll = max(0, min(state.metrics.helpMaximumScroll, state.helpScroll + lines))
       return .none
     case .backRequested:
       return goBack(&state)

@@ -17,6 +17,10 @@ public struct AppState: Equatable, Sendable {
   public var metrics: ScreenMetrics
   /// The spinner's frame number; it advances only while something loads.
   public var spinnerTick: Int
+  /// Lines of the help overlay scrolled off the top (small terminals).
+  public var helpScroll: Int = 0
+  /// Whether tunes answers from the local cache only (`--offline`).
+  public var offline: Bool = false
   /// A transient status message ("Saved to favourites"); cleared by the next key or click.
   public var notice: String?
   /// Set by `quitRequested`; the program loop exits when it sees it.

@@ -12,6 +12,8 @@ public struct ScreenMetrics: Equatable, Sendable {
   public var detailContent: Int
   /// The document lines of the author's works row, when there is one.
   public var detailWorks: Range<Int>?
+  /// How far the help overlay can scroll (0 when it fits).
+  public var helpMaximumScroll: Int = 0
 
   /// Makes measurements; the defaults fit an 80×24 terminal.
   public init(

@@ -22,6 +22,8 @@ public struct TunesDependencies: Sendable {
   /// The spinner's frame time on `clock`; `nil` draws a still spinner (tests that do not
   /// look at it).
   public var spinnerInterval: Duration?
+  /// Whether answers come from the local cache only (`--offline`): the status bar says so.
+  public var offline: Bool = false
 
   /// Makes the dependencies.
   public init(

@@ -33,6 +33,10 @@ package enum KeyMap {
     case .help?:
       switch key {
       case .escape, .character("?"), .character("q"), .enter: return [.helpToggled]
+      case .up, .character("k"): return [.helpScrolled(-1)]
+      case .down, .character("j"): return [.helpScrolled(1)]
+      case .pageUp: return [.helpScrolled(-10)]
+      case .pageDown, .character(" "): return [.helpScrolled(10)]
       default: return []
       }
     case .filters(let panel)?:

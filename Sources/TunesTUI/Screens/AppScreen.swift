@@ -29,7 +29,8 @@ package enum AppScreen {
       frame.hits.removeAll()
       frame.cursor = .hidden
       dim(&frame.buffer)
-      HelpOverlay().render(in: frame.buffer.area, buffer: &frame.buffer)
+      frame.metrics.helpMaximumScroll = HelpOverlay(scroll: state.helpScroll).render(
+        in: frame.buffer.area, buffer: &frame.buffer)
     case .filters(let panel)?:
       frame.hits.removeAll()
       frame.cursor = .hidden

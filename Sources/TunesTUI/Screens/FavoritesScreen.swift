@@ -69,16 +69,18 @@ enum FavoritesScreen {
       x = buffer.set(
         string: pad(item.kind.displayName, toWidth: kindWidth), at: Position(x: x, y: line.y),
         style: Theme.badge(for: item.kind).patched(onto: base), clippedTo: line)
+      // Columns: kind, title, author, each starting at the same place on every row.
       let title = DisplayText.clean(item.title) ?? "Untitled"
-      let author = DisplayText.clean(item.author).map { "  " + $0 } ?? ""
+      let author = DisplayText.clean(item.author) ?? ""
       let room = max(0, line.right - x - 1)
-      let titleShown = truncate(title, toWidth: room)
-      x = buffer.set(
-        string: titleShown, at: Position(x: x, y: line.y), style: Theme.title.patched(onto: base),
-        clippedTo: line)
+      let titleWidth = author.isEmpty ? room : max(8, room * 3 / 5)
       buffer.set(
-        string: truncate(author, toWidth: max(0, line.right - x - 1)),
-        at: Position(x: x, y: line.y), style: Theme.secondary.patched(onto: base), clippedTo: line)
+        string: truncate(title, toWidth: max(0, titleWidth - 2)), at: Position(x: x, y: line.y),
+        style: Theme.title.patched(onto: base), clippedTo: line)
+      buffer.set(
+        string: truncate(author, toWidth: max(0, room - titleWidth)),
+        at: Position(x: x + titleWidth, y: line.y), style: Theme.secondary.patched(onto: base),
+        clippedTo: line)
       hits.add(line, .favorite(index))
     }
   }

@@ -27,10 +27,15 @@ enum SearchScreen {
     if focusedQuery, let cursor { frame.cursor = .visible(cursor) }
   }
 
+  /// Only keys that work where the focus is, and only actions that can be taken now.
   private static func hints(_ search: SearchState) -> [(key: String, action: String)] {
+    let hasResults = !search.items.isEmpty
     if search.focus == .query {
-      return [("Enter", "search"), ("Tab", "results"), ("?", "keys")]
+      return [
+        ("Enter", "search"), ("Tab", hasResults ? "results" : "leave the box"), ("?", "keys"),
+      ]
     }
+    guard hasResults else { return [("/", "search"), ("F", "favourites"), ("?", "keys")] }
     return [("Enter", "open"), ("/", "search"), ("f", "filters"), ("?", "keys")]
   }
 
@@ -50,9 +55,16 @@ enum SearchScreen {
     var field = TextFieldState(text: state.search.query)
     field.moveCursor(to: state.search.queryCursor)
     let fieldArea = inner.inset(left: 2)
-    return TextField(
+    let cursor = TextField(
       style: Theme.text, placeholder: "songs, albums, artists, movies, podcasts, apps, books",
       placeholderStyle: Theme.secondary
     ).render(in: fieldArea, buffer: &buffer, state: &field)
+    // Text scrolled out of sight at the left is shown as such.
+    if field.scrollOffset > 0 {
+      buffer.set(
+        string: "…", at: Position(x: inner.x, y: inner.y),
+        style: focused ? Theme.heading : Theme.secondary, clippedTo: inner)
+    }
+    return cursor
   }
 }

@@ -5,12 +5,16 @@ import TunesFeatures
 /// The bottom row: the notice (or the active filters) on the left; result count, source
 /// and limits on the right.
 enum StatusBar {
-  /// The left part: the notice when there is one, else the active filters.
+  /// The left part: the notice when there is one, else the active filters; "offline" first
+  /// when tunes answers from the cache only.
   static func left(_ app: AppState) -> [Span] {
+    let offline = app.offline ? [Span(" offline ", style: Theme.bar.fg(Theme.star).bold)] : []
     if let notice = DisplayText.clean(app.notice) {
-      return [Span(" ● ", style: Theme.bar.fg(Theme.accent)), Span(notice, style: Theme.bar.bold)]
+      return offline + [
+        Span(" ● ", style: Theme.bar.fg(Theme.accent)), Span(notice, style: Theme.bar.bold),
+      ]
     }
-    return [
+    return offline + [
       Span(" filters ", style: Theme.bar.fg(Theme.muted)),
       Span(DisplayText.clean(app.filters.summary) ?? "", style: Theme.bar),
     ]

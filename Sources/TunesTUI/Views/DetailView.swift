@@ -166,16 +166,22 @@ package struct DetailView: Sendable {
     pieces.append(Self.heading("Details"))
     let labelWidth = (rows.map { displayWidth(of: $0.label) }.max() ?? 0) + 2
     for row in rows {
+      // A long value (a copyright line) wraps instead of being cut; links stay on one line.
+      let valueWidth = max(1, width - labelWidth)
+      let lines =
+        row.link == nil ? Paragraph.wrap(row.value, width: valueWidth) : [row.value]
       pieces.append(
-        Piece(height: 1) { rect, buffer, _ in
+        Piece(height: max(1, lines.count)) { rect, buffer, _ in
           buffer.set(
             string: row.label, at: Position(x: rect.x, y: rect.y), style: Theme.label,
             clippedTo: rect)
           let valueRect = rect.inset(left: labelWidth)
           let style = row.link.map { Theme.link($0) } ?? Theme.text
-          buffer.set(
-            string: truncate(row.value, toWidth: valueRect.width),
-            at: Position(x: valueRect.x, y: rect.y), style: style, clippedTo: valueRect)
+          for (i, line) in lines.enumerated() {
+            buffer.set(
+              string: truncate(line, toWidth: valueRect.width),
+              at: Position(x: valueRect.x, y: rect.y + i), style: style, clippedTo: valueRect)
+          }
         })
     }
     pieces.append(contentsOf: loading)

@@ -19,12 +19,7 @@ package struct HeaderBar: Widget, Sendable {
     let row = area.intersection(buffer.area).row(0)
     guard !row.isEmpty else { return }
     buffer.clear(row)
-    var left: [Span] = [Span(" ♪ tunes", style: Theme.heading)]
-    for crumb in crumbs {
-      left.append(Span("  ›  ", style: Theme.secondary))
-      left.append(Span(DisplayText.clean(crumb) ?? "", style: Theme.text))
-    }
-    // Drop hints from the end until the rest fits in half the row; the crumbs are cut first.
+    // Drop hints from the end until the rest fits in half the row.
     var shown = hints
     var right = Self.spans(shown)
     while !shown.isEmpty {
@@ -33,7 +28,27 @@ package struct HeaderBar: Widget, Sendable {
       shown.removeLast()
       right = Self.spans(shown)
     }
-    StatusLine(left: left, right: right).render(in: row, buffer: &buffer)
+    // The last crumb (the title) matters most: the middle ones go first, then the hints, and
+    // what is left of the title ends in an ellipsis.
+    var kept = crumbs.map { DisplayText.clean($0) ?? "" }
+    func left(_ crumbs: [String]) -> [Span] {
+      var spans: [Span] = [Span(" ♪ tunes", style: Theme.heading)]
+      for crumb in crumbs {
+        spans.append(Span("  ›  ", style: Theme.secondary))
+        spans.append(Span(crumb, style: Theme.text))
+      }
+      return spans
+    }
+    func width(_ spans: [Span]) -> Int { spans.reduce(0) { $0 + $1.width } }
+    while kept.count > 1, width(left(kept)) + width(right) + 1 > row.width {
+      kept.remove(at: kept.count - 2)
+    }
+    if width(left(kept)) + width(right) + 1 > row.width { right = [] }
+    if let last = kept.last {
+      let room = row.width - (width(left(kept)) - displayWidth(of: last)) - width(right) - 1
+      kept[kept.count - 1] = truncate(last, toWidth: max(1, room))
+    }
+    StatusLine(left: left(kept), right: right).render(in: row, buffer: &buffer)
   }
 
   private static func spans(_ hints: [(key: String, action: String)]) -> [Span] {

@@ -68,8 +68,13 @@ package struct HelpOverlay: Sendable {
       ]),
   ]
 
+  /// Lines scrolled off the top (when the screen is too small for every key).
+  package var scroll: Int
+
   /// Creates the overlay.
-  package init() {}
+  package init(scroll: Int = 0) {
+    self.scroll = scroll
+  }
 
   /// The lines of the help text, as spans, at a key-column width.
   static func lines(keyWidth: Int) -> [[Span]] {
@@ -87,8 +92,10 @@ package struct HelpOverlay: Sendable {
     return lines
   }
 
-  /// Draws the overlay centred on `screen`, in two columns when it is wide enough.
-  package func render(in screen: Rect, buffer: inout Buffer) {
+  /// Draws the overlay centred on `screen`, in two columns when it is wide enough, from line
+  /// `scroll`; returns how far it can scroll (0 when every line fits).
+  @discardableResult
+  package func render(in screen: Rect, buffer: inout Buffer) -> Int {
     let keyWidth = 13
     let columnWidth = keyWidth + 2 + 21
     let twoColumns = screen.width >= 2 * columnWidth + 7
@@ -107,12 +114,16 @@ package struct HelpOverlay: Sendable {
     let columns =
       twoColumns
       ? Layout.horizontal([.fill(1), .fill(1)], spacing: 3).split(inner) : [inner]
+    let maximum = max(0, contentHeight - inner.height)
+    let offset = max(0, min(scroll, maximum))
     for (column, lines) in zip(columns, [left, right]) {
-      for (row, spans) in lines.enumerated() where row < column.height {
+      for (row, spans) in lines.dropFirst(offset).enumerated() where row < column.height {
         buffer.set(spans: spans, at: Position(x: column.x, y: column.y + row), clippedTo: column)
       }
     }
-    let hint = "Esc or ? closes"
+    let hint =
+      maximum == 0
+      ? "Esc or ? closes" : offset < maximum ? "↓ more · Esc closes" : "↑ back · Esc closes"
     let outer = box.area(in: screen)
     if outer.height >= 2, outer.width > displayWidth(of: hint) + 4 {
       buffer.set(
@@ -120,5 +131,6 @@ package struct HelpOverlay: Sendable {
         at: Position(x: outer.right - displayWidth(of: hint) - 4, y: outer.bottom - 1),
         style: Theme.secondary, clippedTo: outer)
     }
+    return maximum
   }
 }

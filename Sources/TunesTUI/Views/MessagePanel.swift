@@ -36,11 +36,27 @@ package struct MessagePanel: Widget, Sendable {
         rows.append(line)
         continue
       }
-      for piece in Paragraph.wrap(line.text, width: wrapWidth) {
+      for piece in Self.balancedWrap(line.text, width: wrapWidth) {
         rows.append(Line(piece, style: line.style))
       }
     }
     return rows
+  }
+
+  /// The text wrapped in as few lines as at `width`, but with the lines as even as possible,
+  /// so a centred message never ends on one orphan word.
+  static func balancedWrap(_ text: String, width: Int) -> [String] {
+    let lines = Paragraph.wrap(text, width: width)
+    guard lines.count > 1 else { return lines }
+    var best = lines
+    var narrower = width - 1
+    while narrower > 0 {
+      let candidate = Paragraph.wrap(text, width: narrower)
+      guard candidate.count == lines.count else { break }
+      best = candidate
+      narrower -= 1
+    }
+    return best
   }
 
   /// Rows the panel needs at a width.
