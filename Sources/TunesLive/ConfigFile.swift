@@ -8,11 +8,16 @@ package struct TunesConfig: Equatable, Sendable {
   package var filters: SearchFilters
   /// Whether searches are recorded in the history (key `"history"`, default `true`).
   package var recordsHistory: Bool
+  /// Tiles per row of the results (key `"columns"`, 1–4), or `nil` to follow the width.
+  package var columns: Int?
 
   /// Makes a configuration; the defaults are what a missing file means.
-  package init(filters: SearchFilters = SearchFilters(), recordsHistory: Bool = true) {
+  package init(
+    filters: SearchFilters = SearchFilters(), recordsHistory: Bool = true, columns: Int? = nil
+  ) {
     self.filters = filters
     self.recordsHistory = recordsHistory
+    self.columns = columns
   }
 }
 
@@ -23,6 +28,8 @@ package enum ConfigFile {
   package static let filtersKey = "filters"
   /// The key that turns history recording off when `false`.
   package static let historyKey = "history"
+  /// The key that fixes the number of tile columns.
+  package static let columnsKey = "columns"
 
   /// Reads the whole configuration. A missing file gives the defaults.
   /// - Throws: when the file exists but is not a JSON object, or its filters cannot be read.
@@ -33,6 +40,9 @@ package enum ConfigFile {
     }
     var config = TunesConfig()
     if let flag = dictionary[historyKey] as? Bool { config.recordsHistory = flag }
+    if let columns = dictionary[columnsKey] as? Int, (1...4).contains(columns) {
+      config.columns = columns
+    }
     if let filters = dictionary[filtersKey] {
       let bytes = try JSONSerialization.data(withJSONObject: filters)
       config.filters = try JSONDecoder().decode(SearchFilters.self, from: bytes)

@@ -68,6 +68,7 @@ package enum LiveDependencies {
       filtersStore: ConfigFile.filtersStore(at: paths.configFile),
       spinnerInterval: .milliseconds(100))
     dependencies.offline = cacheMode == .offline
+    dependencies.columns = config.columns
     return (dependencies, notices)
   }
 

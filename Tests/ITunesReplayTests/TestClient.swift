@@ -31,7 +31,7 @@ final class LogBox: @unchecked Sendable {
 
 enum TestClient {
   /// A session that never caches and allows many connections at once.
-  static func session(timeout: TimeInterval = 10) -> URLSession {
+  static func session(timeout: TimeInterval = 30) -> URLSession {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = timeout
     configuration.httpMaximumConnectionsPerHost = 20

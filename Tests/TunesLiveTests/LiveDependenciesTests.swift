@@ -149,3 +149,17 @@ struct ResponseCacheBridgeTests {
     #expect(fetchedAt == clock)
   }
 }
+
+@Suite("Config file keys")
+struct ConfigKeysTests {
+  @Test("\"columns\" fixes the tile columns (1–4); other values are ignored")
+  func columns() throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tunes-config-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    for (text, expected) in [("3", Optional(3)), ("1", 1), ("9", nil), ("\"two\"", nil)] {
+      try Data(#"{"columns": \#(text)}"#.utf8).write(to: url)
+      #expect(try ConfigFile.load(from: url).columns == expected, "\(text)")
+    }
+  }
+}

@@ -88,3 +88,20 @@ struct ContrastTests {
     }
   }
 }
+
+@Suite("Narrow screens")
+struct NarrowScreenTests {
+  @Test("at 41 columns the breadcrumb keeps the start of the title", arguments: [41, 50, 60])
+  func breadcrumbKeepsTitle(columns: Int) throws {
+    let state = try ScreenStates.detail("movie", size: Viewport(columns: columns, rows: 12))
+    let header = AppScreen.render(state).buffer.text.split(separator: "\n").first ?? ""
+    #expect(header.contains("Star Wars"), "\(header)")
+  }
+
+  @Test("one tile column below 60 cells: titles are not wrapped after one word")
+  func oneColumn() throws {
+    let state = try ScreenStates.search("results", size: Viewport(columns: 40, rows: 20))
+    let text = AppScreen.render(state).buffer.text
+    #expect(text.contains("This Bike Is a Pipe"), "\(text)")
+  }
+}

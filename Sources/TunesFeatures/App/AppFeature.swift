@@ -46,6 +46,7 @@ public struct AppFeature: Reducer {
     switch action {
     case .appStarted:
       state.offline = dependencies.offline
+      state.preferredColumns = dependencies.columns
       return startUp()
     case .storageFailed(let error):
       state.notice = error.title

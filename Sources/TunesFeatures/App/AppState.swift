@@ -67,8 +67,13 @@ public struct AppState: Equatable, Sendable {
     }
   }
 
-  /// The tiles per row of the results grid at the current width.
-  public var columns: Int { SearchLayout.columns(viewportColumns: viewport.columns) }
+  /// Tiles per row fixed by the config key `columns` (1–4), or `nil` to follow the width.
+  public var preferredColumns: Int? = nil
+
+  /// The tiles per row of the results grid: the configured number, else by the width.
+  public var columns: Int {
+    preferredColumns ?? SearchLayout.columns(viewportColumns: viewport.columns)
+  }
 
   /// The favourites screen on top, if it is.
   public var topFavorites: FavoritesState? {

@@ -24,6 +24,8 @@ public struct TunesDependencies: Sendable {
   public var spinnerInterval: Duration?
   /// Whether answers come from the local cache only (`--offline`): the status bar says so.
   public var offline: Bool = false
+  /// Tiles per row fixed by the config key `columns`, or `nil` to follow the width.
+  public var columns: Int? = nil
 
   /// Makes the dependencies.
   public init(
