@@ -77,10 +77,11 @@ struct LinkTests {
       $0.notice = "This item has no store link."
     }
     try await store.send(.detail(.openAuthorLinkRequested)) { $0.notice = nil }
-    let failure = FeatureError.link(
-      "Could not open https://music.apple.com/us/artist/a/2: xdg-open not found")
-    try await store.receive(.linkOpened(.failure(failure))) {
-      $0.notice = "Could not open https://music.apple.com/us/artist/a/2: xdg-open not found"
+    let url = try #require(URL(string: "https://music.apple.com/us/artist/a/2"))
+    // Never "Opened in browser": the notice says it failed and shows the link itself.
+    try await store.receive(.linkOpenFailed(url: url, reason: "xdg-open not found")) {
+      $0.notice = "Could not open the link (xdg-open not found):"
+      $0.noticeLink = "https://music.apple.com/us/artist/a/2"
     }
     try await store.finish()
   }

@@ -105,3 +105,48 @@ struct NarrowScreenTests {
     #expect(text.contains("This Bike Is a Pipe"), "\(text)")
   }
 }
+
+@Suite("Small marks on screen")
+struct MarksTests {
+  @Test("a link that could not be opened is shown in the status bar as an OSC 8 link")
+  func failedLink() throws {
+    var state = try ScreenStates.search("results", size: Viewport(columns: 120, rows: 40))
+    state.notice = "Could not open the link (xdg-open not found):"
+    state.noticeLink = "https://music.apple.com/us/album/1"
+    let buffer = AppScreen.render(state).buffer
+    #expect(buffer.text.contains("https://music.apple.com/us/album/1"))
+    var renderer = DiffRenderer(colorDepth: .ansi256)
+    let bytes = String(decoding: renderer.render(previous: nil, next: buffer), as: UTF8.self)
+    #expect(bytes.contains("\u{1B}]8;;https://music.apple.com/us/album/1"))
+  }
+
+  @Test("--offline shows a marker; explicit items say so on their tile")
+  func offlineAndExplicit() throws {
+    var state = try ScreenStates.search("results", size: Viewport(columns: 120, rows: 40))
+    state.offline = true
+    if var items = state.search.results.value {
+      items[0].explicitness = .explicit
+      state.search.results = .loaded(items)
+    }
+    let text = AppScreen.render(state).buffer.text
+    #expect(text.split(separator: "\n").last?.contains("offline") == true)
+    #expect(text.contains("Explicit"))
+  }
+
+  @Test("a long query shows … where its start is scrolled out of sight")
+  func hiddenQueryStart() {
+    var state = AppState(viewport: Viewport(columns: 30, rows: 10))
+    state.search.query = "a very long query that cannot fit in the box"
+    state.search.queryCursor = state.search.query.count
+    let line = AppScreen.render(state).buffer.text.split(separator: "\n")[2]
+    #expect(line.contains("…"), "\(line)")
+  }
+
+  @Test("a centred message wraps evenly, never leaving one word alone on its last line")
+  func balancedWrap() {
+    let text = "The iTunes API did not answer within 15 seconds, so nothing could be shown here."
+    let lines = MessagePanel.balancedWrap(text, width: 72)
+    #expect(lines.count == 2)
+    #expect(lines.allSatisfy { $0.split(separator: " ").count > 2 }, "\(lines)")
+  }
+}

@@ -45,6 +45,8 @@ public enum AppAction: Equatable, Sendable {
   case favoriteIDsLoaded(Set<Int64>)
   /// An attempt to open a link in the browser finished.
   case linkOpened(Result<URL, FeatureError>)
+  /// The browser could not be started for `url`: the notice shows the link to copy or click.
+  case linkOpenFailed(url: URL, reason: String)
   /// The terminal was resized.
   case resized(columns: Int, rows: Int)
   /// The screen was drawn with these measurements (sent only when they change).
@@ -66,7 +68,7 @@ extension AppAction {
     case .helpToggled, .helpScrolled, .backRequested, .favoriteToggled, .quitRequested:
       return true
     case .appStarted, .storageFailed, .startupNoticeReported, .favoriteStored, .favoriteIDsLoaded,
-      .linkOpened, .resized, .layoutMeasured, .spinnerTicked:
+      .linkOpened, .linkOpenFailed, .resized, .layoutMeasured, .spinnerTicked:
       return false
     }
   }

@@ -32,7 +32,10 @@ public struct AppFeature: Reducer {
 
   /// Applies `action` to `state` and returns the effect to run next.
   public func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
-    if action.isInput { state.notice = nil }
+    if action.isInput {
+      state.notice = nil
+      state.noticeLink = nil
+    }
     let wasLoading = state.isLoading
     let effect = reduceAction(into: &state, action: action)
     keepSelectionsInView(&state)
@@ -83,6 +86,10 @@ public struct AppFeature: Reducer {
       return .none
     case .linkOpened(.failure(let error)):
       state.notice = error.title
+      return .none
+    case .linkOpenFailed(let url, let reason):
+      state.notice = "Could not open the link (\(reason)):"
+      state.noticeLink = url.absoluteString
       return .none
     case .resized(let columns, let rows):
       state.viewport = Viewport(columns: max(1, columns), rows: max(1, rows))

@@ -79,10 +79,7 @@ extension AppFeature {
         try await open(url)
         send(.linkOpened(.success(url)))
       } catch {
-        send(
-          .linkOpened(
-            .failure(
-              .link("Could not open \(url.absoluteString): \(error.localizedDescription)"))))
+        send(.linkOpenFailed(url: url, reason: error.localizedDescription))
       }
     }
   }

@@ -64,7 +64,7 @@ enum DetailScreen {
     ).render(in: content, buffer: &frame.buffer)
     StatusBar.render(
       left: StatusBar.left(state), right: detailRight(model), in: rows[3],
-      buffer: &frame.buffer)
+      buffer: &frame.buffer, showsLink: state.noticeLink != nil)
   }
 
   private static func detailRight(_ model: DetailViewModel) -> [Span] {

@@ -41,7 +41,8 @@ enum FavoritesScreen {
     }
     frame.metrics.favoritesRows = content.height
     StatusBar.render(
-      left: StatusBar.left(state), right: right, in: rows[3], buffer: &frame.buffer)
+      left: StatusBar.left(state), right: right, in: rows[3], buffer: &frame.buffer,
+      showsLink: state.noticeLink != nil)
   }
 
   /// Draws the rows from the state's first row.

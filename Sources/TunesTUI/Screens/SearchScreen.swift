@@ -19,7 +19,7 @@ enum SearchScreen {
       state, in: content, buffer: &frame.buffer, hits: &frame.hits)
     StatusBar.render(
       left: StatusBar.left(state), right: StatusBar.searchRight(search), in: rows[3],
-      buffer: &frame.buffer)
+      buffer: &frame.buffer, showsLink: state.noticeLink != nil)
     if focusedQuery && !search.suggestions.isEmpty {
       SuggestionsView.render(
         search, below: rows[1], limit: rows[2], buffer: &frame.buffer, hits: &frame.hits)

@@ -10,9 +10,14 @@ enum StatusBar {
   static func left(_ app: AppState) -> [Span] {
     let offline = app.offline ? [Span(" offline ", style: Theme.bar.fg(Theme.star).bold)] : []
     if let notice = DisplayText.clean(app.notice) {
-      return offline + [
-        Span(" ● ", style: Theme.bar.fg(Theme.accent)), Span(notice, style: Theme.bar.bold),
-      ]
+      var spans =
+        offline + [
+          Span(" ● ", style: Theme.bar.fg(Theme.accent)), Span(notice, style: Theme.bar.bold),
+        ]
+      if let link = DisplayText.clean(app.noticeLink) {
+        spans.append(Span(" " + link, style: Theme.link(link).patched(onto: Theme.bar)))
+      }
+      return spans
     }
     return offline + [
       Span(" filters ", style: Theme.bar.fg(Theme.muted)),
@@ -47,8 +52,12 @@ enum StatusBar {
     return parts
   }
 
-  /// Draws the bar.
-  static func render(left: [Span], right: [Span], in area: Rect, buffer: inout Buffer) {
-    StatusLine(left: left, right: right, style: Theme.bar).render(in: area, buffer: &buffer)
+  /// Draws the bar. A link in the notice gets the whole row: the right part is left out so the
+  /// link can be read and clicked in full.
+  static func render(
+    left: [Span], right: [Span], in area: Rect, buffer: inout Buffer, showsLink: Bool = false
+  ) {
+    StatusLine(left: left, right: showsLink ? [] : right, style: Theme.bar).render(
+      in: area, buffer: &buffer)
   }
 }
