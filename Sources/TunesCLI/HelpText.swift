@@ -12,7 +12,8 @@ enum HelpText {
     }
   }
 
-  static let main = """
+  static var main: String {
+    """
     tunes: search Apple's iTunes catalogue from the terminal.
 
     Usage:
@@ -25,10 +26,7 @@ enum HelpText {
       tunes doctor                   what tunes sees of this terminal, and where its files are
 
     Options for every command that reaches the network:
-      --api-base URL     API base URL (default https://itunes.apple.com; env TUNES_API_BASE)
-      --timeout SECONDS  give up on a request after this long (default 15)
-      --offline          answer from the local cache only
-      --no-cache         neither read nor write the local cache
+    \(networkOptions)
 
       -h, --help         help for a command: tunes search --help
       -V, --version      print the version
@@ -37,74 +35,66 @@ enum HelpText {
     server unavailable, 73 local files unusable, 75 rate limited by Apple.
 
     """
+  }
 
-  static let search = """
+  static var search: String {
+    """
     Usage: tunes search TERM… [options]
 
     Search the catalogue. Results come in Apple's order.
 
-    Options:
-      --media M          movie, podcast, music, musicVideo, audiobook, shortFilm, tvShow,
-                         software, ebook, all
-      --entity E         result entity for the media (e.g. song, album, musicArtist, podcast)
-      --attribute A      attribute the term is matched against (e.g. artistTerm, songTerm)
-      --country CC       store country, ISO 3166-1 alpha-2 (default US)
-      --lang L           en_us or ja_jp
-      --explicit yes|no  include explicit content (default yes)
-      --limit N          number of results, 1-200 (default 50)
-      --offset N         skip N results (Apple's offset is unreliable)
-      --format F         table (default), json, ndjson, csv or tsv
-      --no-history       do not record this search in the history
-      --api-base URL, --timeout SECONDS, --offline, --no-cache   (see tunes --help)
-
+    \(options(SearchCommand.parser))
     Examples:
       tunes search jack johnson --limit 5
       tunes search slayer --media music --entity musicArtist --country gb
       tunes search コブクロ --country jp --format json | jq '.[].title'
 
     """
+  }
 
-  static let lookup = """
+  static var lookup: String {
+    """
     Usage: tunes lookup ID[,ID…] [options]
            tunes lookup --bundle-id B | --upc U | --isbn I | --amg-artist-id A | --amg-album-id A
 
     Look items up by their iTunes ids or another key.
 
-    Options:
-      --entity E         related items too: album, song, podcastEpisode, software, ebook …
-      --limit N          related items per looked-up item, 1-200
-      --sort recent      newest related items first
-      --country CC       store country, ISO 3166-1 alpha-2
-      --format F         table (default), json, ndjson, csv or tsv
-      --api-base URL, --timeout SECONDS, --offline, --no-cache   (see tunes --help)
-
+    \(options(LookupCommand.parser))
     Examples:
       tunes lookup 909253 --entity album --limit 5
       tunes lookup --bundle-id com.facebook.Facebook --format json
 
     """
+  }
 
-  static let history = """
+  static var history: String {
+    """
     Usage: tunes history [--match TEXT] [--format table|json]
            tunes history --remove QUERY
            tunes history --clear
 
     The last five searches, newest first, with the filters they ran with.
 
+    \(options(HistoryCommand.parser))
     """
+  }
 
-  static let favorites = """
+  static var favorites: String {
+    """
     Usage: tunes favorites list [--format table|json|ndjson|csv|tsv]
-           tunes favorites add ID        look the item up and keep it
+           tunes favorites add ID        look the item up and keep it (that id only)
            tunes favorites remove ID
            tunes favorites export [--format json|csv]
-           tunes favorites import FILE   a JSON array as written by export; merged by id
+           tunes favorites import FILE   the JSON or CSV that export writes; merged by id
 
     Favourites keep the whole item, so they show without a network.
 
+    \(options(FavoritesCommand.parser))
     """
+  }
 
-  static let replay = """
+  static var replay: String {
+    """
     Usage: tunes replay DIR [--port N] [--fault SPEC] [--quiet]
 
     Serve the recorded answers in DIR (described by DIR/index.tsv) on 127.0.0.1, so tunes can be
@@ -113,9 +103,61 @@ enum HelpText {
       tunes replay ../shared/fixtures/itunes --port 8080
       TUNES_API_BASE=http://127.0.0.1:8080 tunes search jack johnson --limit 3
 
-    Faults (--fault): delay=S, status=N, html503, truncate, reset, hang, oversized=N, invalid-utf8.
-
+    \(options(ReplayCommand.parser))
     """
+  }
+
+  /// The option lines of a command's help, from the same declarations the parser reads: each
+  /// option with its value and help, the values it takes when the help does not list them, and
+  /// one line for the network options they share.
+  static func options(_ parser: ArgumentParser) -> String {
+    let network = Set(NetworkOptions.options.map(\.name))
+    var lines = ["Options:"]
+    for option in parser.options where !network.contains(option.name) && option.name != "help" {
+      var left = "  --" + option.name + (option.takesValue ? " " + option.valueName : "")
+      if let short = option.short { left = "  -\(short), --" + option.name }
+      var help = option.help
+      if !option.values.isEmpty, let first = option.values.first, !help.contains(first) {
+        help += ": " + option.values.joined(separator: ", ")
+      }
+      let column = 21
+      let padded =
+        left.count + 2 > column
+        ? left + "  " : left.padding(toLength: column, withPad: " ", startingAt: 0)
+      let wrapped = wrap(help, width: 96 - column)
+      lines.append(padded + (wrapped.first ?? ""))
+      for rest in wrapped.dropFirst() { lines.append(String(repeating: " ", count: column) + rest) }
+    }
+    if parser.options.contains(where: { network.contains($0.name) }) {
+      lines.append(
+        "  --api-base URL, --timeout SECONDS, --offline, --no-cache   (see tunes --help)")
+    }
+    lines.append("  -h, --help         show this help")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The network options' lines, from their declarations.
+  static var networkOptions: String {
+    NetworkOptions.options.map { option in
+      let left = "  --" + option.name + (option.takesValue ? " " + option.valueName : "")
+      return left.padding(toLength: 21, withPad: " ", startingAt: 0) + option.help
+    }.joined(separator: "\n")
+  }
+
+  /// Words wrapped into lines of at most `width` characters.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
 
   static let doctor = """
     Usage: tunes doctor

@@ -9,11 +9,13 @@ enum SearchCommand {
     command: "search",
     options: [
       .value("media", "M", values: Media.allCases.map(\.rawValue), help: "media type"),
-      .value("entity", "E", help: "result entity for the media (e.g. song, album, musicArtist)"),
+      .value(
+        "entity", "E", help: "result entity for the media (e.g. song, album, musicArtist, podcast)"),
       .value("attribute", "A", help: "attribute the term is matched against (e.g. artistTerm)"),
       .value("country", "CC", help: "store country, ISO 3166-1 alpha-2 (default US)"),
       .value("lang", "L", values: SearchQuery.Language.allCases.map(\.rawValue), help: "language"),
-      .value("explicit", "yes|no", values: ["yes", "no"], help: "include explicit content"),
+      .value(
+        "explicit", "yes|no", values: ["yes", "no"], help: "include explicit content (default yes)"),
       .value("limit", "N", help: "number of results, 1-200 (default 50)"),
       .value("offset", "N", help: "skip N results (Apple's offset is unreliable)"),
       .value("format", "F", values: OutputFormat.names, help: "table, json, ndjson, csv or tsv"),
