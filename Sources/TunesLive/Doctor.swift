@@ -28,6 +28,22 @@ package enum Doctor {
     return report(environment: environment, size: size, synchronizedOutput: sync)
   }
 
+  /// One line on the history and favourites database after reading every page of it: "ok", or
+  /// that a damaged file was kept aside (and where), or why it could not be opened.
+  package static func databaseCheck(paths: StoragePaths) -> String {
+    guard FileManager.default.fileExists(atPath: paths.databaseFile.path) else {
+      return "not created yet"
+    }
+    do {
+      let database = try TunesDatabase.open(paths: paths, verifyIntegrity: true)
+      defer { database.database.close() }
+      if let recovery = database.recovery { return "damaged: " + recovery.message }
+      return "ok (every page read)"
+    } catch {
+      return "cannot be opened: \(error.localizedDescription)"
+    }
+  }
+
   /// The report: terminal name and size, colour depth, synchronized output, mouse,
   /// hyperlinks, and the data, cache, config and log paths.
   ///

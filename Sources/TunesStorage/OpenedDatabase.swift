@@ -33,6 +33,12 @@ public struct OpenedDatabase: Sendable {
     }
   }
 
+  /// `PRAGMA quick_check`: reads every page; throws `.corrupt` unless it answers "ok".
+  static func check(_ database: SQLiteDatabase, _ path: String) throws {
+    let result = try database.query("PRAGMA quick_check(1)").first?[0].string
+    guard result == "ok" else { throw StorageError.corrupt(path: path) }
+  }
+
   private static func attempt(
     _ path: String, _ migrations: [SchemaMigration], _ options: SQLiteDatabase.Options,
     _ verifyIntegrity: Bool
@@ -41,11 +47,13 @@ public struct OpenedDatabase: Sendable {
     let database = try SQLiteDatabase(path: path, options: options)
     do {
       _ = try database.query("SELECT count(*) FROM sqlite_master")
-      if verifyIntegrity {
-        let result = try database.query("PRAGMA quick_check(1)").first?[0].string
-        guard result == "ok" else { throw StorageError.corrupt(path: path) }
+      if verifyIntegrity { try check(database, path) }
+      if !options.readOnly {
+        let before = try database.userVersion()
+        let after = try database.migrate(migrations)
+        // An upgraded file is read whole once, right after its migration (not on every open).
+        if before > 0, after != before, !verifyIntegrity { try check(database, path) }
       }
-      if !options.readOnly { try database.migrate(migrations) }
       StoragePaths.restrictDatabaseFiles(path)
       return database
     } catch {

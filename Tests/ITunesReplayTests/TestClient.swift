@@ -39,10 +39,14 @@ enum TestClient {
     return URLSession(configuration: configuration)
   }
 
+  /// One session for the whole suite: creating a new `URLSession` for every request, hundreds
+  /// of them at once in a parallel run, now and then left a request hanging until its timeout.
+  static let shared = session()
+
   /// GETs `target` (path and query, sent as written) from the server.
   static func get(
     _ server: ReplayServer, _ target: String, method: String = "GET",
-    headers: [String: String] = [:], session: URLSession = session()
+    headers: [String: String] = [:], session: URLSession = shared
   ) async throws -> (Data, HTTPURLResponse) {
     guard let url = URL(string: server.baseURL.absoluteString + target) else {
       throw URLError(.badURL)

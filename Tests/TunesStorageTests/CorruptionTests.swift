@@ -75,7 +75,9 @@ struct CorruptionTests {
     #expect(try FavoritesStore(database: reopened.database).count() == 0)
   }
 
-  @Test("TunesDatabase.open checks the pages by default")
+  @Test(
+    "TunesDatabase.open reads no more than the schema; damage in the pages shows in use, and a check (doctor) keeps the file aside"
+  )
   func libraryChecksPages() throws {
     let dir = try TemporaryDirectory()
     defer { dir.remove() }
@@ -92,9 +94,13 @@ struct CorruptionTests {
     try handle.seek(toOffset: 4_096 * 3)
     handle.write(Data(repeating: 0xA5, count: 4_096 * 20))
     try handle.close()
-    let reopened = try TunesDatabase.open(paths: dir.paths, now: fixedClock)
-    #expect(reopened.recovery?.preservedPath == file + ".corrupt-20270115T080000Z")
-    #expect(try reopened.favorites.count() == 0)
+    let quick = try TunesDatabase.open(paths: dir.paths, now: fixedClock)
+    #expect(quick.recovery == nil, "the open did not read the damaged pages")
+    #expect(throws: StorageError.self) { _ = try quick.favorites.list() }
+    quick.database.close()
+    let checked = try TunesDatabase.open(paths: dir.paths, now: fixedClock, verifyIntegrity: true)
+    #expect(checked.recovery?.preservedPath == file + ".corrupt-20270115T080000Z")
+    #expect(try checked.favorites.count() == 0)
   }
 
   @Test("a damaged response cache is moved aside the same way")
