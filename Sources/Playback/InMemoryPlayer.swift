@@ -38,14 +38,18 @@ public final class InMemoryPlayer: Sendable {
   private let state = Mutex(State())
   private let duration: Double?
   private let failure: PlaybackError?
+  private let outcome: PlayerEvent?
 
   /// Makes a double.
   /// - Parameters:
   ///   - duration: the length `play` reports (`nil`: none).
   ///   - failure: thrown by every command, e.g. `.mpvMissing`.
-  public init(duration: Double? = 30, failure: PlaybackError? = nil) {
+  ///   - outcome: an event every `play` ends with, e.g. `.ended` or `.failed(…)` (`nil`: the
+  ///     preview plays until the test emits something).
+  public init(duration: Double? = 30, failure: PlaybackError? = nil, outcome: PlayerEvent? = nil) {
     self.duration = duration
     self.failure = failure
+    self.outcome = outcome
   }
 
   /// The commands received so far, in order.
@@ -72,6 +76,7 @@ public final class InMemoryPlayer: Sendable {
         self.emit(.started)
         if let duration = self.duration { self.emit(.duration(duration)) }
         self.emit(.position(0))
+        if let outcome = self.outcome { self.emit(outcome) }
       },
       togglePause: {
         try self.record(.togglePause)

@@ -74,6 +74,7 @@ final class MPVProcess: @unchecked Sendable {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+    closeOthers(&actions)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -107,6 +108,24 @@ final class MPVProcess: @unchecked Sendable {
     let readEnd = errorPipe[0]
     Thread.detachNewThread { process.drainErrors(readEnd) }
     return process
+  }
+
+  /// Makes the child close every descriptor from 3 up: one it inherited (such as the one
+  /// Foundation's Process uses to notice a child's exit) would keep things open after tunes ends.
+  /// Uses glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+, looked up at run time since
+  /// Swift does not import it), else a close action for each descriptor open now.
+  private static func closeOthers(_ actions: inout posix_spawn_file_actions_t) {
+    typealias CloseFrom =
+      @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32)
+      -> Int32
+    if let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") {
+      let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
+      if closeFrom(&actions, 3) == 0 { return }
+    }
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
   }
 
   private func watch(onExit: @escaping @Sendable (MPVProcess) -> Void) {

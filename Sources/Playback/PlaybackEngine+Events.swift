@@ -11,9 +11,14 @@ extension PlaybackEngine {
       guard state.generation == generation, state.current != nil else { return }
       switch message.event {
       case "property-change":
+        guard state.loadedGeneration == generation else { return }
         switch message.name {
         case "time-pos":
           if let seconds = message.number {
+            if let target = state.resumeTarget {
+              guard seconds >= target - 0.5 else { return }
+              state.resumeTarget = nil
+            }
             state.position = seconds
             events.append(.position(seconds))
           }
@@ -112,25 +117,26 @@ extension PlaybackEngine {
 
   private func recover(from session: Session) async {
     _ = await Self.exited(session.process, within: .seconds(5))
-    let plan = state.withLock { state -> (URL, String, Int)? in
+    let plan = state.withLock { state -> (URL, String, Int, Double, Bool)? in
       guard !state.isShutDown, state.session == nil, let url = state.current else { return nil }
       let how = session.process.exitDescription ?? "its connection closed"
       let why = state.hangs.removeValue(forKey: session.generation) ?? "mpv stopped (\(how))"
       state.restarts += 1
-      return (url, why, state.restarts)
+      state.loadedGeneration = nil
+      return (url, why, state.restarts, state.position, state.paused)
     }
-    guard let (url, why, restarts) = plan else { return }
+    guard let (url, why, restarts, at, paused) = plan else { return }
     guard restarts <= configuration.maxRestarts else {
       fail(PlaybackFailure(.player, "\(why) again after \(restarts - 1) restarts; giving up."))
       return
     }
     do throws(PlaybackError) {
       let fresh = try await ensureSession()
-      let (at, paused) = state.withLock { state -> (Double, Bool) in
-        state.resumeAt = state.position > 0 ? state.position : nil
+      state.withLock { state in
+        state.resumeAt = at > 0 ? at : nil
+        state.resumeTarget = state.resumeAt
         state.entryID = nil
         state.damaged = false
-        return (state.position, state.paused)
       }
       emit(.restarted("\(why); restarted it at \(PlayerState.clock(at))."))
       try await load(url, in: fresh, paused: paused)

@@ -25,6 +25,9 @@ final class PlaybackEngine: Sendable {
     /// The preview being loaded or played; `nil` once it ended, failed or was stopped.
     var current: URL?
     var entryID: Int?
+    /// The session whose `loadfile` for `current` mpv has accepted; property changes before
+    /// that (an idle mpv's first values, such as `pause` false) are not the preview's.
+    var loadedGeneration: Int?
     var position: Double = 0
     var duration: Double?
     var paused = false
@@ -32,6 +35,9 @@ final class PlaybackEngine: Sendable {
     var damaged = false
     var restarts = 0
     var resumeAt: Double?
+    /// After a restart, the position being sought back to: earlier positions (the reloaded file's
+    /// start) are not reported until mpv gets there.
+    var resumeTarget: Double?
     var hangs: [Int: String] = [:]
     var isShutDown = false
     var subscribers: [Int: AsyncStream<PlayerEvent>.Continuation] = [:]
@@ -59,12 +65,14 @@ final class PlaybackEngine: Sendable {
         let startWatchdog = self.state.withLock { state -> Bool in
           state.current = url
           state.entryID = nil
+          state.loadedGeneration = nil
           state.position = 0
           state.duration = nil
           state.paused = false
           state.damaged = false
           state.restarts = 0
           state.resumeAt = nil
+          state.resumeTarget = nil
           defer { state.watchdogRunning = true }
           return !state.watchdogRunning
         }
@@ -191,7 +199,9 @@ final class PlaybackEngine: Sendable {
       ["loadfile", .string(url.absoluteString), "replace"], deadline: deadline,
       onReply: { [weak self] reply in
         self?.state.withLock { state in
-          if state.generation == generation { state.entryID = reply.playlistEntryID }
+          guard state.generation == generation else { return }
+          state.entryID = reply.playlistEntryID
+          state.loadedGeneration = generation
         }
       })
   }
