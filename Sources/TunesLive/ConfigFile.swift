@@ -1,4 +1,5 @@
 import Foundation
+import Playback
 import TunesFeatures
 import TunesStorage
 
@@ -8,11 +9,17 @@ package struct TunesConfig: Equatable, Sendable {
   package var filters: SearchFilters
   /// Whether searches are recorded in the history (key `"history"`, default `true`).
   package var recordsHistory: Bool
+  /// Extra mpv options for previews (key `"mpvOptions"`: a string split on spaces, or an array of
+  /// strings), before those of `TUNES_MPV_OPTIONS`.
+  package var mpvOptions: [String]
 
   /// Makes a configuration; the defaults are what a missing file means.
-  package init(filters: SearchFilters = SearchFilters(), recordsHistory: Bool = true) {
+  package init(
+    filters: SearchFilters = SearchFilters(), recordsHistory: Bool = true, mpvOptions: [String] = []
+  ) {
     self.filters = filters
     self.recordsHistory = recordsHistory
+    self.mpvOptions = mpvOptions
   }
 }
 
@@ -23,6 +30,8 @@ package enum ConfigFile {
   package static let filtersKey = "filters"
   /// The key that turns history recording off when `false`.
   package static let historyKey = "history"
+  /// The key with extra mpv options for previews.
+  package static let mpvOptionsKey = "mpvOptions"
 
   /// Reads the whole configuration. A missing file gives the defaults.
   /// - Throws: when the file exists but is not a JSON object, or its filters cannot be read.
@@ -33,6 +42,11 @@ package enum ConfigFile {
     }
     var config = TunesConfig()
     if let flag = dictionary[historyKey] as? Bool { config.recordsHistory = flag }
+    if let text = dictionary[mpvOptionsKey] as? String {
+      config.mpvOptions = PlayerConfiguration.splitOptions(text)
+    } else if let list = dictionary[mpvOptionsKey] as? [String] {
+      config.mpvOptions = list.filter { !$0.isEmpty }
+    }
     if let filters = dictionary[filtersKey] {
       let bytes = try JSONSerialization.data(withJSONObject: filters)
       config.filters = try JSONDecoder().decode(SearchFilters.self, from: bytes)
