@@ -96,7 +96,8 @@ let package = Package(
     .testTarget(
       name: "TunesCLITests",
       dependencies: [
-        "TunesCLI", "ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TestSupport",
+        "TunesCLI", "ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "Playback",
+        "TestSupport",
       ], exclude: ["__Snapshots__"]),
     .testTarget(name: "EndToEndTests", dependencies: ["ITunesReplay", "TestSupport"]),
     .testTarget(

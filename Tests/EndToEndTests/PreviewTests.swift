@@ -1,0 +1,80 @@
+import Foundation
+import ITunesReplay
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `tunes preview` as a real process with a real mpv (`--ao=null`, real time): it plays to the
+/// end, and however tunes ends (SIGKILL, SIGTERM, SIGHUP) no mpv of ours is left, checked by pid.
+@Suite("tunes preview (real mpv)", .serialized)
+struct PreviewTests {
+  /// A replay server with a lookup for item 1 whose preview is a generated tone under /media/.
+  final class Fixture: Sendable {
+    let directory: TemporaryDirectory
+    let server: ReplayServer
+    let sandbox: Sandbox
+
+    init(seconds: Int) async throws {
+      directory = try TemporaryDirectory(prefix: "tunes-preview-e2e")
+      let files = try directory.subdirectory("recordings/files")
+      try await PreviewAudio.make(at: files.appendingPathComponent("tone.m4a"), seconds: seconds)
+      let lookup = """
+        {"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":1,\
+        "artistName":"Test Tones","trackName":"A 440","trackViewUrl":"https://music.apple.com/x",\
+        "previewUrl":"https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview/v4/tone.m4a"}]}
+        """
+      try Data(lookup.utf8).write(to: directory.appending("recordings/lookup-1.json"))
+      try Data("file\tstatus\trequest\nlookup-1.json\t200\t/lookup?id=1\n".utf8)
+        .write(to: directory.appending("recordings/index.tsv"))
+      server = try ReplayServer(
+        directory: directory.appending("recordings"), log: ReplayServer.silentLog)
+      try server.start()
+      let base = server.baseURL.absoluteString
+      sandbox = try Sandbox(environment: [
+        "TUNES_API_BASE": base, "TUNES_MEDIA_BASE": base + "/media",
+        "TUNES_MPV_OPTIONS": "--ao=null",
+      ])
+    }
+
+    func close() {
+      sandbox.close()
+      server.stop()
+      directory.remove()
+    }
+  }
+
+  @Test("without a terminal it prints playing and finished and exits 0")
+  func playsToTheEnd() async throws {
+    let fixture = try await Fixture(seconds: 2)
+    defer { fixture.close() }
+    let result = try await fixture.sandbox.tunes("preview", "1", "--no-cache")
+    #expect(result.exited(0), "\(result)")
+    #expect(result.stdout == "playing \"A 440\" by Test Tones\nfinished\n", "\(result)")
+  }
+
+  @Test(
+    "no mpv of ours outlives tunes, however it ends",
+    arguments: [SIGKILL, SIGTERM, SIGHUP])
+  func noOrphan(signal: Int32) async throws {
+    let fixture = try await Fixture(seconds: 60)
+    defer { fixture.close() }
+    let running = try fixture.sandbox.start("preview", "1", "--no-cache")
+    let started = await ProcessRunner.waitUntil(timeout: .seconds(60)) {
+      running.standardOutputSoFar.contains("playing") || running.hasExited
+    }
+    #expect(started, "stdout: \(running.standardOutputSoFar)")
+    let children = ProcessProbe.children(of: running.pid, named: "mpv")
+    #expect(children.count == 1, "mpv children of tunes: \(children)")
+    running.send(signal)
+    let result = await running.result()
+    #expect(result.signal != nil || result.status != 0, "\(result)")
+    for pid in children {
+      #expect(
+        await ProcessRunner.waitUntil(timeout: .seconds(20)) { !ProcessProbe.isAlive(pid) },
+        "mpv \(pid) outlived tunes after signal \(signal)")
+    }
+  }
+}
