@@ -77,4 +77,39 @@ struct PreviewTests {
         "mpv \(pid) outlived tunes after signal \(signal)")
     }
   }
+
+  @Test(
+    "on a terminal: a progress line, Space pauses, → seeks 5 s, q stops and restores the terminal",
+    .enabled(if: TmuxSession.isAvailable))
+  func interactive() async throws {
+    let fixture = try await Fixture(seconds: 30)
+    defer { fixture.close() }
+    let binary = TmuxSession.shellQuote(try TunesBinary.located.get().path)
+    let script = [
+      "stty -g > before", "\(binary) preview 1 --no-cache", "echo EXIT=$?", "stty -g > after",
+      "sleep 600",
+    ].joined(separator: "; ")
+    let tmux = try TmuxSession(
+      command: script, columns: 100, rows: 10, environment: fixture.sandbox.runner.environment,
+      workingDirectory: fixture.directory.url)
+    defer { tmux.kill() }
+    try await tmux.waitFor(text: "q stop", timeout: .seconds(60))
+    try await tmux.waitFor("the progress line", timeout: .seconds(60)) {
+      $0.contains("▶ 0:0") && $0.contains("/ 0:30")
+    }
+    try tmux.press("Space")
+    try await tmux.waitFor(text: "⏸ 0:0", timeout: .seconds(30))
+    try tmux.press("Right")
+    try await tmux.waitFor("paused at 0:05 or later", timeout: .seconds(30)) { screen in
+      screen.contains(/⏸ 0:(0[5-9]|1\d) \/ 0:30/)
+    }
+    try tmux.press("q")
+    try await tmux.waitFor(text: "EXIT=0", timeout: .seconds(30))
+    let before = try String(contentsOf: fixture.directory.appending("before"), encoding: .utf8)
+    _ = await ProcessRunner.waitUntil {
+      FileManager.default.fileExists(atPath: fixture.directory.appending("after").path)
+    }
+    let after = try String(contentsOf: fixture.directory.appending("after"), encoding: .utf8)
+    #expect(before == after, "the terminal's settings were not restored")
+  }
 }
