@@ -30,11 +30,13 @@ public struct PlayerConfiguration: Sendable {
     self.maxRestarts = maxRestarts
   }
 
-  /// The options every mpv of tunes starts with, before `extraOptions`: idle and waiting for
-  /// commands, no terminal, no user config or scripts, no video window (previews are audio
-  /// here), no youtube-dl lookups.
+  /// The options every mpv of tunes starts with, before `extraOptions` (which may override
+  /// them: mpv keeps the last): idle and waiting for commands, no terminal, no user config or
+  /// scripts, no video window (previews are audio here), no youtube-dl lookups, and a server
+  /// that stalls fails the preview after 15 s rather than mpv's 60.
   public static let fixedOptions = [
     "--idle", "--no-terminal", "--no-config", "--load-scripts=no", "--ytdl=no", "--no-video",
+    "--network-timeout=15",
   ]
 
   /// Splits an option string (the config key `mpvOptions`, the variable `TUNES_MPV_OPTIONS`) on

@@ -1,4 +1,5 @@
 import Foundation
+import ITunesReplay
 import TestSupport
 import Testing
 
@@ -202,6 +203,23 @@ struct LivePlayerTests {
     let failure = try #require(rig.log.failure, "\(rig.log.all)")
     #expect(failure.kind == kind, "\(failure)")
     #expect(!failure.message.isEmpty)
+    await rig.player.shutdown()
+  }
+
+  @Test(
+    "a server that stalls or cuts the answer short gives a clear failure",
+    arguments: [
+      (ReplayFault.hang, PlaybackFailure.Kind.unavailable), (.truncated, .unplayable),
+    ])
+  func stallingServer(fault: ReplayFault, kind: PlaybackFailure.Kind) async throws {
+    let server = try await PreviewServer()
+    defer { server.close() }
+    server.server.injectFault(fault, matching: "/media/faulty/")
+    let rig = Rig(["--ao=null", "--network-timeout=2"])
+    try await rig.player.play(server.url("media/faulty/tone.m4a"))
+    #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)")
+    let failure = try #require(rig.log.failure, "\(rig.log.all)")
+    #expect(failure.kind == kind, "\(failure)")
     await rig.player.shutdown()
   }
 }
