@@ -60,6 +60,36 @@ struct StartFailureTests {
     #expect(!FileManager.default.fileExists(atPath: location.folder))
   }
 
+  @Test("sockets and private folders left by killed tunes processes are swept; live ones stay")
+  func sweep() throws {
+    let runtime = try TemporaryDirectory(prefix: "tunes-sweep")
+    defer { runtime.remove() }
+    let dead = "tunes-mpv-99999999-1.sock"
+    let live = "tunes-mpv-\(getpid())-7.sock"
+    let other = "tunes-mpv-notes.txt"
+    for name in [dead, live, other] {
+      #expect(
+        FileManager.default.createFile(atPath: runtime.appending(name).path, contents: Data()))
+    }
+    let stale = try runtime.subdirectory("tunes-mpv-AbC123")
+    #expect(
+      FileManager.default.createFile(atPath: stale.appendingPathComponent(dead).path, contents: nil)
+    )
+    let starting = try runtime.subdirectory("tunes-mpv-XyZ789")
+    let location = try SocketLocation.make(environment: ["XDG_RUNTIME_DIR": runtime.path])
+    #expect(!location.isPrivate)
+    #expect(!FileManager.default.fileExists(atPath: runtime.appending(dead).path))
+    #expect(FileManager.default.fileExists(atPath: runtime.appending(live).path))
+    #expect(FileManager.default.fileExists(atPath: runtime.appending(other).path))
+    #expect(FileManager.default.fileExists(atPath: stale.path), "folders only in TMPDIR")
+    let fallback = try SocketLocation.make(environment: ["TMPDIR": runtime.path])
+    defer { fallback.remove() }
+    #expect(fallback.isPrivate)
+    #expect(!FileManager.default.fileExists(atPath: stale.path))
+    #expect(
+      FileManager.default.fileExists(atPath: starting.path), "an empty folder may be starting")
+  }
+
   /// A folder with an executable `mpv` shell script.
   private static func fakeMPV(_ script: String) throws -> TemporaryDirectory {
     let folder = try TemporaryDirectory(prefix: "tunes-fakempv")
