@@ -5,74 +5,88 @@ extension PlaybackEngine {
 
   /// Handles one event of session `generation`, on its reader thread.
   func handle(_ message: IPCMessage, generation: Int) {
-    var events: [PlayerEvent] = []
-    var resume: (Session, Double)?
-    state.withLock { state in
-      guard state.generation == generation, state.current != nil else { return }
-      switch message.event {
-      case "property-change":
-        guard state.loadedGeneration == generation else { return }
-        switch message.name {
-        case "time-pos":
-          if let seconds = message.number {
-            if let target = state.resumeTarget {
-              guard seconds >= target - 0.5 else { return }
-              state.resumeTarget = nil
-            }
-            state.position = seconds
-            events.append(.position(seconds))
-          }
-        case "duration":
-          if let seconds = message.number {
-            state.duration = seconds
-            events.append(.duration(seconds))
-          }
-        case "pause":
-          if let flag = message.flag, flag != state.paused {
-            state.paused = flag
-            events.append(.paused(flag))
-          }
-        default: break
-        }
-      case "log-message":
-        if let text = message.logText, Self.damageWarnings.contains(where: text.contains) {
-          state.damaged = true
-        }
-      case "file-loaded":
-        events.append(.started)
-        if let at = state.resumeAt, let session = state.session {
-          state.resumeAt = nil
-          resume = (session, at)
-        }
-      case "end-file":
-        if let expected = state.entryID, let entry = message.playlistEntryID, entry != expected {
-          return
-        }
-        switch message.reason {
-        case "eof":
-          state.current = nil
-          if state.damaged {
-            events.append(
-              .failed(
-                PlaybackFailure(
-                  .unplayable,
-                  "The preview is truncated or damaged (mpv: partial file); it stopped at "
-                    + "\(PlayerState.clock(state.position)).")))
-          } else {
-            events.append(.ended)
-          }
-        case "error":
-          state.current = nil
-          events.append(.failed(Self.failure(for: message.fileError)))
-        default: break
-        }
-      default: break
+    // Events are sent while the state is locked, so every subscriber sees them in the order the
+    // state changed (a `stop` on another thread cannot slip between a change and its event).
+    let resume = state.withLock { state -> (Session, Double)? in
+      var events: [PlayerEvent] = []
+      let resume = Self.apply(message, generation: generation, to: &state, events: &events)
+      for event in events {
+        for subscriber in state.subscribers.values { subscriber.yield(event) }
       }
+      return resume
     }
-    for event in events { emit(event) }
     if let (session, seconds) = resume {
       try? session.connection.send(["seek", .number(seconds), "absolute"])
     }
+  }
+
+  /// Applies one message to the state; returns the session and position to seek back to when a
+  /// restarted preview has loaded.
+  private static func apply(
+    _ message: IPCMessage, generation: Int, to state: inout State, events: inout [PlayerEvent]
+  ) -> (Session, Double)? {
+    var resume: (Session, Double)?
+    guard state.generation == generation, state.current != nil else { return nil }
+    switch message.event {
+    case "property-change":
+      guard state.loadedGeneration == generation else { return nil }
+      switch message.name {
+      case "time-pos":
+        if let seconds = message.number {
+          if let target = state.resumeTarget {
+            guard seconds >= target - 0.5 else { return nil }
+            state.resumeTarget = nil
+          }
+          state.position = seconds
+          events.append(.position(seconds))
+        }
+      case "duration":
+        if let seconds = message.number {
+          state.duration = seconds
+          events.append(.duration(seconds))
+        }
+      case "pause":
+        if let flag = message.flag, flag != state.paused {
+          state.paused = flag
+          events.append(.paused(flag))
+        }
+      default: break
+      }
+    case "log-message":
+      if let text = message.logText, Self.damageWarnings.contains(where: text.contains) {
+        state.damaged = true
+      }
+    case "file-loaded":
+      events.append(.started)
+      if let at = state.resumeAt, let session = state.session {
+        state.resumeAt = nil
+        resume = (session, at)
+      }
+    case "end-file":
+      if let expected = state.entryID, let entry = message.playlistEntryID, entry != expected {
+        return nil
+      }
+      switch message.reason {
+      case "eof":
+        state.current = nil
+        if state.damaged {
+          events.append(
+            .failed(
+              PlaybackFailure(
+                .unplayable,
+                "The preview is truncated or damaged (mpv: partial file); it stopped at "
+                  + "\(PlayerState.clock(state.position)).")))
+        } else {
+          events.append(.ended)
+        }
+      case "error":
+        state.current = nil
+        events.append(.failed(Self.failure(for: message.fileError)))
+      default: break
+      }
+    default: break
+    }
+    return resume
   }
 
   /// What libavformat logs for a file cut short or corrupt (mpv itself ends such a file with a
@@ -151,12 +165,11 @@ extension PlaybackEngine {
   }
 
   private func fail(_ failure: PlaybackFailure) {
-    let failed = state.withLock { state -> Bool in
-      guard state.current != nil else { return false }
+    state.withLock { state in
+      guard state.current != nil else { return }
       state.current = nil
-      return true
+      Self.send(.failed(failure), in: state)
     }
-    if failed { emit(.failed(failure)) }
   }
 
   // MARK: Watchdog

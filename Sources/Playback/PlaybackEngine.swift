@@ -74,10 +74,10 @@ final class PlaybackEngine: Sendable {
           state.resumeAt = nil
           state.resumeTarget = nil
           defer { state.watchdogRunning = true }
+          Self.send(.loading(url), in: state)
           return !state.watchdogRunning
         }
         if startWatchdog { self.startWatchdog() }
-        self.emit(.loading(url))
         do throws(PlaybackError) {
           try await self.load(url, in: session, paused: false)
         } catch .connectionLost {
@@ -105,10 +105,10 @@ final class PlaybackEngine: Sendable {
       let session = self.state.withLock { state -> Session? in
         guard state.current != nil else { return nil }
         state.current = nil
+        Self.send(.stopped, in: state)
         return state.session
       }
       guard let session else { return .success(()) }
-      self.emit(.stopped)
       do throws(PlaybackError) {
         try await session.connection.request(["stop"], deadline: self.configuration.answerDeadline)
         return .success(())
@@ -170,8 +170,13 @@ final class PlaybackEngine: Sendable {
   // MARK: Internals
 
   func emit(_ event: PlayerEvent) {
-    let subscribers = state.withLock { Array($0.subscribers.values) }
-    for subscriber in subscribers { subscriber.yield(event) }
+    state.withLock { state in Self.send(event, in: state) }
+  }
+
+  /// Sends an event to every subscriber; called with the state locked, so events keep the order
+  /// of the changes they report.
+  static func send(_ event: PlayerEvent, in state: borrowing State) {
+    for subscriber in state.subscribers.values { subscriber.yield(event) }
   }
 
   /// Sends a command about the current preview, if one is loaded.
