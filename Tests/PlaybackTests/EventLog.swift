@@ -27,14 +27,14 @@ final class EventLog: Sendable {
 
   /// Waits until `condition` holds for the events so far; returns whether it did in time.
   func waitUntil(
-    timeout: Duration = .seconds(30), _ condition: @escaping ([PlayerEvent]) -> Bool
+    timeout: Duration = .seconds(60), _ condition: @escaping ([PlayerEvent]) -> Bool
   ) async -> Bool {
     await ProcessRunner.waitUntil(timeout: timeout) { condition(self.all) }
   }
 
   /// Waits until the folded state satisfies `condition`.
   func waitForState(
-    timeout: Duration = .seconds(30), _ condition: @escaping (PlayerState) -> Bool
+    timeout: Duration = .seconds(60), _ condition: @escaping (PlayerState) -> Bool
   ) async -> Bool {
     await ProcessRunner.waitUntil(timeout: timeout) { condition(self.state) }
   }

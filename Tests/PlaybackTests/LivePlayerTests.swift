@@ -19,8 +19,10 @@ struct LivePlayerTests {
     let log: EventLog
 
     init(_ options: [String], configure: (inout PlayerConfiguration) -> Void = { _ in }) {
+      // A loaded machine can keep the in-process server from answering for a while: allow mpv
+      // a minute (tests of a stalling server pass a shorter timeout after this one).
       var configuration = PlayerConfiguration(
-        environment: testEnvironment(), extraOptions: options)
+        environment: testEnvironment(), extraOptions: ["--network-timeout=60"] + options)
       configure(&configuration)
       engine = PlaybackEngine(configuration: configuration)
       player = Player.live(engine: engine)
@@ -38,8 +40,8 @@ struct LivePlayerTests {
       "--audio-samplerate=44100",
     ])
     try await rig.player.play(server.tone)
-    #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)")
-    #expect(rig.log.all.last == .ended, "\(rig.log.all)")
+    #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)\n\(server.log)")
+    #expect(rig.log.all.last == .ended, "\(rig.log.all)\n\(server.log)")
     await rig.player.shutdown()
     let bytes = try Data(contentsOf: pcm)
     let expected = 3 * 44_100 * 2 * 2
@@ -58,16 +60,16 @@ struct LivePlayerTests {
     #expect(await rig.log.waitForState { $0.phase == .playing && $0.position > 0.2 })
     #expect(rig.log.state.duration.map { abs($0 - 3) < 0.2 } == true, "\(rig.log.state)")
     try await rig.player.togglePause()
-    #expect(await rig.log.waitUntil { $0.contains(.paused(true)) }, "\(rig.log.all)")
+    #expect(await rig.log.waitUntil { $0.contains(.paused(true)) }, "\(rig.log.all)\n\(server.log)")
     let pausedAt = rig.log.state.position
     try await rig.player.seek(by: 1.5)
     #expect(
-      await rig.log.waitForState { $0.position >= pausedAt + 1.3 }, "\(rig.log.all)")
+      await rig.log.waitForState { $0.position >= pausedAt + 1.3 }, "\(rig.log.all)\n\(server.log)")
     #expect(rig.log.state.paused)
     try await rig.player.togglePause()
-    #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)")
+    #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)\n\(server.log)")
     #expect(rig.log.all.contains(.paused(false)))
-    #expect(rig.log.all.last == .ended, "\(rig.log.all)")
+    #expect(rig.log.all.last == .ended, "\(rig.log.all)\n\(server.log)")
     #expect(rig.log.state.progressText == "▶ 0:03 / 0:03")
   }
 
@@ -77,12 +79,12 @@ struct LivePlayerTests {
     defer { server.close() }
     let rig = Rig(["--ao=null"])
     try await rig.player.play(server.tone)
-    #expect(await rig.log.waitUntil { $0.contains(.started) })
+    #expect(await rig.log.waitUntil { $0.contains(.started) }, "\(rig.log.all)\n\(server.log)")
     let pid = try #require(rig.engine.mpvPID)
     try await rig.player.stop()
     #expect(rig.log.all.last == .stopped)
     try await rig.player.play(server.tone)
-    #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)")
+    #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)\n\(server.log)")
     #expect(rig.engine.mpvPID == pid)
     await rig.player.shutdown()
   }
@@ -93,7 +95,7 @@ struct LivePlayerTests {
     defer { server.close() }
     let rig = Rig(["--ao=null"])
     try await rig.player.play(server.tone)
-    #expect(await rig.log.waitUntil { $0.contains(.started) })
+    #expect(await rig.log.waitUntil { $0.contains(.started) }, "\(rig.log.all)\n\(server.log)")
     let pid = try #require(rig.engine.mpvPID)
     let socket = try #require(rig.engine.state.withLock { $0.session?.socketPath })
     #expect(ProcessProbe.isAlive(pid))
@@ -132,11 +134,11 @@ struct LivePlayerTests {
           if case .position(let seconds) = event { return seconds >= at - 0.2 && seconds > 0 }
           return false
         }
-      }, "\(rig.log.all)")
+      }, "\(rig.log.all)\n\(server.log)")
     #expect(rig.log.state.paused, "the restarted preview stays paused")
     try await rig.player.togglePause()
-    #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)")
-    #expect(rig.log.all.last == .ended, "\(rig.log.all)")
+    #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)\n\(server.log)")
+    #expect(rig.log.all.last == .ended, "\(rig.log.all)\n\(server.log)")
     await rig.player.shutdown()
     #expect(await ProcessRunner.waitUntil { !ProcessProbe.isAlive(second) })
   }
@@ -150,7 +152,7 @@ struct LivePlayerTests {
       configuration.answerDeadline = .seconds(1)
     }
     try await rig.player.play(server.tone)
-    #expect(await rig.log.waitUntil { $0.contains(.started) })
+    #expect(await rig.log.waitUntil { $0.contains(.started) }, "\(rig.log.all)\n\(server.log)")
     try await rig.player.togglePause()
     #expect(await rig.log.waitUntil { $0.contains(.paused(true)) })
     let first = try #require(rig.engine.mpvPID)
@@ -161,7 +163,7 @@ struct LivePlayerTests {
           if case .restarted(let text) = event { return text.contains("stopped answering") }
           return false
         }
-      }, "\(rig.log.all)")
+      }, "\(rig.log.all)\n\(server.log)")
     #expect(await ProcessRunner.waitUntil { !ProcessProbe.isAlive(first) })
     await rig.player.shutdown()
   }
@@ -172,14 +174,14 @@ struct LivePlayerTests {
     defer { server.close() }
     let rig = Rig(["--ao=null"]) { $0.maxRestarts = 1 }
     try await rig.player.play(server.tone)
-    #expect(await rig.log.waitUntil { $0.contains(.started) })
+    #expect(await rig.log.waitUntil { $0.contains(.started) }, "\(rig.log.all)\n\(server.log)")
     try await rig.player.togglePause()
     let first = try #require(rig.engine.mpvPID)
     kill(first, SIGKILL)
     #expect(await ProcessRunner.waitUntil { (rig.engine.mpvPID ?? first) != first })
     let second = try #require(rig.engine.mpvPID)
     kill(second, SIGKILL)
-    #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)")
+    #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)\n\(server.log)")
     let failure = try #require(rig.log.failure)
     #expect(failure.kind == .player)
     #expect(failure.message.contains("giving up"), "\(failure.message)")
@@ -199,8 +201,8 @@ struct LivePlayerTests {
     defer { server.close() }
     let rig = Rig(["--ao=null"])
     try await rig.player.play(server.url(path))
-    #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)")
-    let failure = try #require(rig.log.failure, "\(rig.log.all)")
+    #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)\n\(server.log)")
+    let failure = try #require(rig.log.failure, "\(rig.log.all)\n\(server.log)")
     #expect(failure.kind == kind, "\(failure)")
     #expect(!failure.message.isEmpty)
     await rig.player.shutdown()
@@ -217,8 +219,8 @@ struct LivePlayerTests {
     server.server.injectFault(fault, matching: "/media/faulty/")
     let rig = Rig(["--ao=null", "--network-timeout=2"])
     try await rig.player.play(server.url("media/faulty/tone.m4a"))
-    #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)")
-    let failure = try #require(rig.log.failure, "\(rig.log.all)")
+    #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)\n\(server.log)")
+    let failure = try #require(rig.log.failure, "\(rig.log.all)\n\(server.log)")
     #expect(failure.kind == kind, "\(failure)")
     await rig.player.shutdown()
   }

@@ -1,5 +1,6 @@
 import Foundation
 import ITunesReplay
+import Synchronization
 import TestSupport
 
 /// A replay server on 127.0.0.1 serving a generated 3-second m4a under `/media/`, and the bad
@@ -8,6 +9,14 @@ import TestSupport
 final class PreviewServer: Sendable {
   let directory: TemporaryDirectory
   let server: ReplayServer
+  private let recorded = LogLines()
+
+  /// The server's log so far, one line a request, for failure messages.
+  var log: String { recorded.lines.withLock { $0.joined(separator: "\n") } }
+
+  private final class LogLines: Sendable {
+    let lines = Mutex<[String]>([])
+  }
 
   init() async throws {
     directory = try TemporaryDirectory(prefix: "tunes-playback")
@@ -20,8 +29,10 @@ final class PreviewServer: Sendable {
       .write(to: files.appendingPathComponent("noise.m4a"))
     try Data("file\tstatus\trequest\n".utf8)
       .write(to: directory.appending("recordings/index.tsv"))
+    let recorded = self.recorded
     server = try ReplayServer(
-      directory: directory.appending("recordings"), log: ReplayServer.silentLog)
+      directory: directory.appending("recordings"),
+      log: { entry in recorded.lines.withLock { $0.append(entry.line) } })
     try server.register(
       request: "/page.m4a",
       body: Data("<!doctype html><html><body><h1>Not here</h1></body></html>".utf8),
