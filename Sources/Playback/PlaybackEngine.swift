@@ -19,7 +19,6 @@ final class PlaybackEngine: Sendable {
 
   struct State {
     var location: SocketLocation?
-    var spawnCount = 0
     var generation = 0
     var session: Session?
     /// The preview being loaded or played; `nil` once it ended, failed or was stopped.
@@ -48,6 +47,10 @@ final class PlaybackEngine: Sendable {
   let configuration: PlayerConfiguration
   let state = Mutex(State())
   let serial = SerialQueue()
+
+  /// Numbers every mpv this process starts, for its socket's name: process-wide, so two players
+  /// sharing `$XDG_RUNTIME_DIR` never pick the same path.
+  static let spawnCounter = Atomic<Int>(0)
 
   /// The properties observed, by observation id.
   static let observed = ["time-pos", "duration", "pause", "idle-active"]
@@ -227,10 +230,9 @@ final class PlaybackEngine: Sendable {
       return made
     }
     let (index, generation) = state.withLock { state in
-      state.spawnCount += 1
       state.generation += 1
       state.session = nil
-      return (state.spawnCount, state.generation)
+      return (Self.spawnCounter.add(1, ordering: .relaxed).newValue, state.generation)
     }
     let path = try location.path(index: index)
     unlink(path)

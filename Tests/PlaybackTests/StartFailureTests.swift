@@ -90,6 +90,26 @@ struct StartFailureTests {
       FileManager.default.fileExists(atPath: starting.path), "an empty folder may be starting")
   }
 
+  @Test("two players sharing XDG_RUNTIME_DIR get sockets of their own")
+  func twoPlayers() async throws {
+    let runtime = try TemporaryDirectory(prefix: "tunes-runtime")
+    defer { runtime.remove() }
+    let server = try await PreviewServer()
+    defer { server.close() }
+    let configuration = PlayerConfiguration(
+      environment: testEnvironment(["XDG_RUNTIME_DIR": runtime.path]), extraOptions: ["--ao=null"])
+    let first = PlaybackEngine(configuration: configuration)
+    let second = PlaybackEngine(configuration: configuration)
+    try await first.play(server.tone)
+    try await second.play(server.tone)
+    let paths = [first, second].compactMap { $0.state.withLock { $0.session?.socketPath } }
+    #expect(paths.count == 2 && paths[0] != paths[1], "\(paths)")
+    #expect(paths.allSatisfy { $0.hasPrefix(runtime.path + "/") })
+    #expect(first.mpvPID != second.mpvPID)
+    await first.shutdown()
+    await second.shutdown()
+  }
+
   /// A folder with an executable `mpv` shell script.
   private static func fakeMPV(_ script: String) throws -> TemporaryDirectory {
     let folder = try TemporaryDirectory(prefix: "tunes-fakempv")
