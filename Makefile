@@ -2,11 +2,13 @@
 # Both first make sure the Debian packages the project needs are present.
 
 SWIFT ?= swift
-DEB_PACKAGES := libsqlite3-dev libcurl4-openssl-dev tmux sqlite3 curl jq ca-certificates
+DEB_PACKAGES := libsqlite3-dev libcurl4-openssl-dev tmux sqlite3 curl jq ca-certificates mpv ffmpeg \
+                util-linux
 # Programs/headers that prove each package is present (checked without dpkg locks).
 DEB_CHECK := /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/curl-config:libcurl4-openssl-dev \
              /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 \
-             /usr/bin/curl:curl /usr/bin/jq:jq /etc/ssl/certs/ca-certificates.crt:ca-certificates
+             /usr/bin/curl:curl /usr/bin/jq:jq /etc/ssl/certs/ca-certificates.crt:ca-certificates \
+             /usr/bin/mpv:mpv /usr/bin/ffmpeg:ffmpeg /usr/bin/setpriv:util-linux
 
 .PHONY: deps build release run test lint format bench clean
 

@@ -37,18 +37,22 @@ let package = Package(
       name: "TunesTUI",
       dependencies: ["TunesFeatures", "AppArchitecture", "TerminalUI", "TerminalPOSIX"]),
 
+    // Previews: one long-lived mpv driven over its JSON IPC socket.
+    .target(name: "Playback"),
+
     // The replay server, the composition root, the command line and the executable.
     .target(name: "ITunesReplay", dependencies: ["ITunesCatalog"]),
     .target(
       name: "TunesLive",
       dependencies: [
         "ITunesCatalog", "ITunesClient", "TunesStorage", "AppArchitecture", "TunesFeatures",
-        "TerminalUI", "TerminalPOSIX", "ITunesReplay",
+        "TerminalUI", "TerminalPOSIX", "ITunesReplay", "Playback",
       ]),
     .target(
       name: "TunesCLI",
       dependencies: [
         "ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TunesLive", "TerminalUI",
+        "Playback",
       ]),
     .executableTarget(
       name: "tunes", dependencies: ["TunesCLI", "TunesLive", "TunesTUI", "TerminalPOSIX"]),
@@ -93,9 +97,12 @@ let package = Package(
       name: "TunesCLITests",
       dependencies: [
         "TunesCLI", "ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TerminalUI",
+        "Playback",
         "TestSupport",
       ], exclude: ["__Snapshots__"]),
     .testTarget(name: "EndToEndTests", dependencies: ["ITunesReplay", "TestSupport"]),
+    .testTarget(
+      name: "PlaybackTests", dependencies: ["Playback", "ITunesReplay", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -14,6 +14,10 @@ extension ReplayServer {
       let name = String(key.path.dropFirst(RouteTable.filesPrefix.count))
       return fileAnswer(name: name, lookup: table.file(named: name), request: request)
     }
+    if key.path.hasPrefix(RouteTable.mediaPrefix) {
+      let name = String(key.path.dropFirst(RouteTable.mediaPrefix.count))
+      return fileAnswer(name: name, lookup: table.media(named: name), request: request)
+    }
     if let response = table.response(for: key) { return response }
     if table.knownPaths.contains(key.path) {
       return ReplayResponse(
@@ -22,7 +26,7 @@ extension ReplayServer {
     return ReplayResponse(
       status: 404,
       body: HTTPWire.errorBody(
-        "replay: unknown path \(key.path); served: /search, /lookup, /files/NAME and recorded paths"
+        "replay: unknown path \(key.path); served: /search, /lookup, /files/NAME, /media/PATH.m4a and recorded paths"
       ))
   }
 

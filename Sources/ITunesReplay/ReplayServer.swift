@@ -11,7 +11,9 @@ import Foundation
 ///
 /// Requests match recordings through `ReplayRequestKey`, so parameter order, the spelling of
 /// `term` and default parameters do not matter. `GET /files/NAME` serves `files/NAME` below a
-/// recordings directory, with `Range` support. Every method is safe to call from any thread.
+/// recordings directory, with `Range` support; `GET /media/PATH.m4a` serves preview audio from the
+/// same folders (`files/PATH`, else the file named by PATH's last component), for
+/// `TUNES_MEDIA_BASE=<baseURL>/media`. Every method is safe to call from any thread.
 package final class ReplayServer: @unchecked Sendable {
   /// Receives one entry per handled request.
   package typealias LogSink = @Sendable (ReplayLogEntry) -> Void

@@ -6,6 +6,8 @@ struct RouteTable: Sendable {
   static let apiPaths: Set<String> = ["/search", "/lookup"]
   /// Prefix of the files route.
   static let filesPrefix = "/files/"
+  /// Prefix of the media route: preview audio for `TUNES_MEDIA_BASE=http://127.0.0.1:PORT/media`.
+  static let mediaPrefix = "/media/"
 
   private(set) var responses: [ReplayRequestKey: ReplayResponse] = [:]
   private(set) var knownPaths: Set<String> = apiPaths
@@ -54,6 +56,18 @@ struct RouteTable: Sendable {
       }
     }
     return .notFound
+  }
+
+  /// Finds the `.m4a` a media path names: `files/PATH` when it exists, else the file named by
+  /// the path's last component (so Apple's long preview paths need only their file name).
+  func media(named path: String) -> FileLookup {
+    guard path.lowercased().hasSuffix(".m4a") else { return .notFound }
+    let direct = file(named: path)
+    if direct != .notFound { return direct }
+    guard let last = path.split(separator: "/").last, last.count < path.count else {
+      return .notFound
+    }
+    return file(named: String(last))
   }
 
   /// The result of looking up a file name.

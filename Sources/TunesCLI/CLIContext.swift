@@ -1,5 +1,7 @@
 import Foundation
 import ITunesClient
+import Playback
+import TunesLive
 import TunesStorage
 
 #if canImport(Glibc)
@@ -26,6 +28,14 @@ struct CLIContext: Sendable {
   var paths: StoragePaths
   /// The wall clock.
   var now: @Sendable () -> Date
+  /// Whether commands may take over SIGTERM, SIGHUP and SIGINT (the real process; not tests that
+  /// run commands in-process).
+  var handlesSignals = false
+  /// Makes the preview player for an environment and config file (tests inject a double or a
+  /// live player with test options).
+  var makePlayer: @Sendable ([String: String], URL) -> Player = { environment, configFile in
+    LivePlayback.player(environment: environment, configFile: configFile)
+  }
   /// Runs the terminal app (the executable wires the live one in; tests leave the default,
   /// which says no app is linked).
   var startApp: TunesCLI.AppStarter = { _ in
@@ -65,7 +75,7 @@ struct CLIContext: Sendable {
       terminalColumns: columns,
       makeClient: { ITunesClient.live(configuration: $0) },
       paths: StoragePaths(environment: environment),
-      now: { Date() })
+      now: { Date() }, handlesSignals: true)
   }
 }
 

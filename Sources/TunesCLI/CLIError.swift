@@ -1,6 +1,7 @@
 import Foundation
 import ITunesCatalog
 import ITunesClient
+import Playback
 import TunesStorage
 
 /// How the command line fails: each case has a message for stderr and an exit code.
@@ -15,6 +16,12 @@ enum CLIError: Error {
   case storage(StorageError)
   /// A file could not be read or written (exit 66 or 73).
   case file(String, code: Int32)
+  /// The answer lacks what the command needs, e.g. an item without a preview (exit 65).
+  case data(String)
+  /// mpv could not be started or reached (exit 69; a missing mpv prints the install line).
+  case playback(PlaybackError)
+  /// The preview could not be played (exit 65 when it is not playable audio, else 69).
+  case preview(PlaybackFailure)
   /// Anything else (exit 1).
   case other(String)
 
@@ -33,6 +40,10 @@ enum CLIError: Error {
       if case .invalidImport = error { return ExitCode.dataError }
       return ExitCode.cannotCreate
     case .file(_, let code): return code
+    case .data: return ExitCode.dataError
+    case .playback: return ExitCode.unavailable
+    case .preview(let failure):
+      return failure.kind == .unplayable ? ExitCode.dataError : ExitCode.unavailable
     case .other: return ExitCode.failure
     }
   }
@@ -55,6 +66,9 @@ enum CLIError: Error {
       return Self.describe(error, suggestion: CLIAdvice.suggestion(for: error))
     case .storage(let error): return Self.describe(error)
     case .file(let text, _): return "tunes: \(text)"
+    case .data(let text): return "tunes: \(text)"
+    case .playback(let error): return Self.describe(error)
+    case .preview(let failure): return "tunes: \(failure.message)"
     case .other(let text): return "tunes: \(text)"
     }
   }
@@ -76,6 +90,8 @@ enum CLIError: Error {
       if case .decoding(let catalog) = error, case .apple = catalog { return .client(error) }
       return .client(error)
     case let error as StorageError: return .storage(error)
+    case let error as PlaybackError: return .playback(error)
+    case let error as PlaybackFailure: return .preview(error)
     default: return .other("\(error)")
     }
   }

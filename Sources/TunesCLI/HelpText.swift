@@ -4,6 +4,7 @@ enum HelpText {
     switch name {
     case "search": return search
     case "lookup": return lookup
+    case "preview": return preview
     case "history": return history
     case "favorites", "favourites": return favorites
     case "replay": return replay
@@ -20,6 +21,7 @@ enum HelpText {
       tunes                          open the terminal app (on a terminal)
       tunes search TERM… [options]   search songs, albums, artists, movies, podcasts, apps, books …
       tunes lookup ID[,ID…]          look items up by iTunes id (or --bundle-id, --upc, --isbn …)
+      tunes preview ID               play an item's 30-second preview (needs mpv)
       tunes history                  the last five searches
       tunes favorites ACTION         list, add, remove, export or import favourites
       tunes replay DIR               serve recorded API answers on 127.0.0.1 (no network needed)
@@ -63,6 +65,29 @@ enum HelpText {
     Examples:
       tunes lookup 909253 --entity album --limit 5
       tunes lookup --bundle-id com.facebook.Facebook --format json
+
+    """
+  }
+
+  static var preview: String {
+    """
+    Usage: tunes preview ID [--country CC] [options]
+
+    Look the item up and play its preview with mpv. On a terminal a progress line shows the
+    position; Space pauses, ← and → seek 5 s, q stops. Without a terminal it prints "playing …"
+    and "finished", and exits 0 at the end.
+
+    \(options(PreviewCommand.parser))
+    Extra mpv options: the config key mpvOptions and TUNES_MPV_OPTIONS (split on spaces), e.g.
+    TUNES_MPV_OPTIONS=--ao=null. TUNES_MEDIA_BASE=URL plays previews from another host (the
+    replay server: TUNES_MEDIA_BASE=http://127.0.0.1:PORT/media).
+
+    Exit codes: as for lookup; 65 when the item has no preview or it is not playable audio, 69
+    when mpv is missing or the preview cannot be loaded.
+
+    Examples:
+      tunes preview 1440857781
+      tunes preview 1440857781 --country gb
 
     """
   }

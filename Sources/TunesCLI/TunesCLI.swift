@@ -9,7 +9,9 @@ import TunesLive
 /// The `tunes` command line: argument parsing, subcommands, formatters, exit codes.
 package enum TunesCLI {
   /// The commands, for help and typo suggestions.
-  static let commands = ["search", "lookup", "history", "favorites", "replay", "doctor", "help"]
+  static let commands = [
+    "search", "lookup", "preview", "history", "favorites", "replay", "doctor", "help",
+  ]
 
   /// Runs the command line with the process's arguments and exits with its code. Called from the
   /// executable's top-level code, so the main actor (which the terminal app runs on) is the main thread.
@@ -54,6 +56,7 @@ package enum TunesCLI {
     switch first {
     case "search": return try await SearchCommand.run(rest, context: context)
     case "lookup": return try await LookupCommand.run(rest, context: context)
+    case "preview": return try await PreviewCommand.run(rest, context: context)
     case "history": return try HistoryCommand.run(rest, context: context)
     case "favorites", "favourites": return try await FavoritesCommand.run(rest, context: context)
     case "replay": return try ReplayCommand.run(rest, context: context)

@@ -1,4 +1,5 @@
 import Foundation
+import Playback
 import TunesFeatures
 import TunesStorage
 
@@ -10,14 +11,19 @@ package struct TunesConfig: Equatable, Sendable {
   package var recordsHistory: Bool
   /// Tiles per row of the results (key `"columns"`, 1–4), or `nil` to follow the width.
   package var columns: Int?
+  /// Extra mpv options for previews (key `"mpvOptions"`: a string split on spaces, or an array of
+  /// strings), before those of `TUNES_MPV_OPTIONS`.
+  package var mpvOptions: [String]
 
   /// Makes a configuration; the defaults are what a missing file means.
   package init(
-    filters: SearchFilters = SearchFilters(), recordsHistory: Bool = true, columns: Int? = nil
+    filters: SearchFilters = SearchFilters(), recordsHistory: Bool = true, columns: Int? = nil,
+    mpvOptions: [String] = []
   ) {
     self.filters = filters
     self.recordsHistory = recordsHistory
     self.columns = columns
+    self.mpvOptions = mpvOptions
   }
 }
 
@@ -30,6 +36,8 @@ package enum ConfigFile {
   package static let historyKey = "history"
   /// The key that fixes the number of tile columns.
   package static let columnsKey = "columns"
+  /// The key with extra mpv options for previews.
+  package static let mpvOptionsKey = "mpvOptions"
 
   /// Reads the whole configuration. A missing file gives the defaults.
   /// - Throws: when the file exists but is not a JSON object, or its filters cannot be read.
@@ -42,6 +50,11 @@ package enum ConfigFile {
     if let flag = dictionary[historyKey] as? Bool { config.recordsHistory = flag }
     if let columns = dictionary[columnsKey] as? Int, (1...4).contains(columns) {
       config.columns = columns
+    }
+    if let text = dictionary[mpvOptionsKey] as? String {
+      config.mpvOptions = PlayerConfiguration.splitOptions(text)
+    } else if let list = dictionary[mpvOptionsKey] as? [String] {
+      config.mpvOptions = list.filter { !$0.isEmpty }
     }
     if let filters = dictionary[filtersKey] {
       let bytes = try JSONSerialization.data(withJSONObject: filters)

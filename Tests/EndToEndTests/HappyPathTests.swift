@@ -210,7 +210,7 @@ struct HappyPathTests {
 
   @Test(
     "--help of each command exits 0 and prints its usage on stdout",
-    arguments: ["search", "lookup", "history", "favorites", "replay", "doctor"])
+    arguments: ["search", "lookup", "preview", "history", "favorites", "replay", "doctor"])
   func help(command: String) async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }

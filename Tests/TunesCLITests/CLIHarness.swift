@@ -1,6 +1,7 @@
 import Foundation
 import ITunesCatalog
 import ITunesClient
+import Playback
 import TestSupport
 import TunesStorage
 
@@ -15,6 +16,8 @@ final class CLIHarness: @unchecked Sendable {
   var environment: [String: String]
   var terminal: (isTTY: Bool, columns: Int?) = (false, nil)
   var client: ITunesClient
+  /// The preview player commands get (`nil`: the live one).
+  var player: Player?
 
   init(client: ITunesClient) throws {
     home = FileManager.default.temporaryDirectory
@@ -36,13 +39,14 @@ final class CLIHarness: @unchecked Sendable {
       errBytes = []
     }
     let client = self.client
-    let context = CLIContext(
+    var context = CLIContext(
       environment: environment,
       writeOut: { bytes in self.lock.withLock { self.outBytes += bytes } },
       writeErr: { bytes in self.lock.withLock { self.errBytes += bytes } },
       stdoutIsTerminal: terminal.isTTY, interactive: false, terminalColumns: terminal.columns,
       makeClient: { _ in client }, paths: StoragePaths(environment: environment),
       now: { Date(timeIntervalSince1970: 1_764_000_000) })
+    if let player { context.makePlayer = { _, _ in player } }
     return await TunesCLI.run(arguments, context: context)
   }
 

@@ -76,7 +76,8 @@ struct CLIOutputTests {
   }
 
   @Test(
-    "Help texts", arguments: ["", "search", "lookup", "history", "favorites", "replay", "doctor"])
+    "Help texts",
+    arguments: ["", "search", "lookup", "preview", "history", "favorites", "replay", "doctor"])
   func help(command: String) async throws {
     let cli = try CLIHarness(client: .failing())
     let arguments = command.isEmpty ? ["--help"] : [command, "--help"]

@@ -1,0 +1,135 @@
+import Foundation
+import Synchronization
+
+/// An in-memory player for tests of what drives a `Player`: it records each command and answers
+/// with the events a real player would (`.loading`, `.started`, `.paused`, `.position`,
+/// `.stopped`), and lets the test emit any other event (`.ended`, `.failed`…) itself.
+///
+/// ```swift
+/// let double = InMemoryPlayer(duration: 30)
+/// let events = double.player.events()
+/// try await double.player.play(url)
+/// double.emit(.ended)
+/// #expect(double.commands == [.play(url)])
+/// ```
+public final class InMemoryPlayer: Sendable {
+  /// A command the player received.
+  public enum Command: Equatable, Sendable {
+    /// `play(url)`.
+    case play(URL)
+    /// `togglePause()`.
+    case togglePause
+    /// `seek(by:)`.
+    case seek(Double)
+    /// `stop()`.
+    case stop
+    /// `shutdown()`.
+    case shutdown
+  }
+
+  private struct State {
+    var commands: [Command] = []
+    var subscribers: [Int: AsyncStream<PlayerEvent>.Continuation] = [:]
+    var nextSubscriber = 0
+    var playing = PlayerState()
+    var isShutDown = false
+  }
+
+  private let state = Mutex(State())
+  private let duration: Double?
+  private let failure: PlaybackError?
+  private let outcome: PlayerEvent?
+
+  /// Makes a double.
+  /// - Parameters:
+  ///   - duration: the length `play` reports (`nil`: none).
+  ///   - failure: thrown by every command, e.g. `.mpvMissing`.
+  ///   - outcome: an event every `play` ends with, e.g. `.ended` or `.failed(…)` (`nil`: the
+  ///     preview plays until the test emits something).
+  public init(duration: Double? = 30, failure: PlaybackError? = nil, outcome: PlayerEvent? = nil) {
+    self.duration = duration
+    self.failure = failure
+    self.outcome = outcome
+  }
+
+  /// The commands received so far, in order.
+  public var commands: [Command] { state.withLock { $0.commands } }
+
+  /// The state folded from every event sent so far.
+  public var current: PlayerState { state.withLock { $0.playing } }
+
+  /// Sends an event to every subscriber.
+  public func emit(_ event: PlayerEvent) {
+    let subscribers = state.withLock { state in
+      state.playing.apply(event)
+      return Array(state.subscribers.values)
+    }
+    for subscriber in subscribers { subscriber.yield(event) }
+  }
+
+  /// The player whose closures drive this double.
+  public var player: Player {
+    Player(
+      play: { url in
+        try self.record(.play(url))
+        self.emit(.loading(url))
+        self.emit(.started)
+        if let duration = self.duration { self.emit(.duration(duration)) }
+        self.emit(.position(0))
+        if let outcome = self.outcome { self.emit(outcome) }
+      },
+      togglePause: {
+        try self.record(.togglePause)
+        self.emit(.paused(!self.current.paused))
+      },
+      seekBy: { seconds in
+        try self.record(.seek(seconds))
+        let now = self.current
+        var target = max(0, now.position + seconds)
+        if let length = now.duration { target = min(target, length) }
+        self.emit(.position(target))
+      },
+      stop: {
+        try self.record(.stop)
+        self.emit(.stopped)
+      },
+      events: { self.subscribe() },
+      shutdown: { self.close() })
+  }
+
+  private func record(_ command: Command) throws {
+    try state.withLock { state in
+      if state.isShutDown { throw PlaybackError.shutDown }
+      if let failure { throw failure }
+      state.commands.append(command)
+    }
+  }
+
+  private func subscribe() -> AsyncStream<PlayerEvent> {
+    let (stream, continuation) = AsyncStream.makeStream(of: PlayerEvent.self)
+    let id = state.withLock { state -> Int? in
+      if state.isShutDown { return nil }
+      state.nextSubscriber += 1
+      state.subscribers[state.nextSubscriber] = continuation
+      return state.nextSubscriber
+    }
+    guard let id else {
+      continuation.finish()
+      return stream
+    }
+    continuation.onTermination = { _ in
+      _ = self.state.withLock { $0.subscribers.removeValue(forKey: id) }
+    }
+    return stream
+  }
+
+  private func close() {
+    let subscribers = state.withLock { state in
+      if !state.isShutDown { state.commands.append(.shutdown) }
+      state.isShutDown = true
+      defer { state.subscribers = [:] }
+      return Array(state.subscribers.values)
+    }
+    for subscriber in subscribers { subscriber.finish() }
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Plays previews: a dependency of `@Sendable` closures, with a live value (`Player.live`, one
+/// long-lived mpv) and an in-memory double (`InMemoryPlayer`).
+///
+/// ```swift
+/// let player = Player.live(configuration: PlayerConfiguration(environment: env))
+/// let events = player.events()
+/// try await player.play(url)
+/// for await event in events { if case .ended = event { break } }
+/// await player.shutdown()
+/// ```
+///
+/// Commands throw `PlaybackError` when mpv cannot be started or reached (`.mpvMissing` carries the
+/// install line); a preview that cannot be played arrives as `PlayerEvent.failed` instead.
+public struct Player: Sendable {
+  /// Loads and plays a URL, replacing whatever played (starts mpv on first use).
+  public var play: @Sendable (URL) async throws -> Void
+  /// Pauses or resumes.
+  public var togglePause: @Sendable () async throws -> Void
+  /// Seeks relative to the position, in seconds (negative: back).
+  public var seekBy: @Sendable (Double) async throws -> Void
+  /// Stops the preview; mpv stays, idle, for the next one.
+  public var stop: @Sendable () async throws -> Void
+  /// A new stream of events from now on; each call subscribes once more (streams end at
+  /// `shutdown`).
+  public var events: @Sendable () -> AsyncStream<PlayerEvent>
+  /// Ends mpv and every stream; the player refuses commands afterwards. Safe to call twice.
+  public var shutdown: @Sendable () async -> Void
+
+  /// Makes a player from its closures.
+  public init(
+    play: @escaping @Sendable (URL) async throws -> Void,
+    togglePause: @escaping @Sendable () async throws -> Void,
+    seekBy: @escaping @Sendable (Double) async throws -> Void,
+    stop: @escaping @Sendable () async throws -> Void,
+    events: @escaping @Sendable () -> AsyncStream<PlayerEvent>,
+    shutdown: @escaping @Sendable () async -> Void
+  ) {
+    self.play = play
+    self.togglePause = togglePause
+    self.seekBy = seekBy
+    self.stop = stop
+    self.events = events
+    self.shutdown = shutdown
+  }
+
+  /// Seeks by `seconds` from the position (negative: back).
+  public func seek(by seconds: Double) async throws { try await seekBy(seconds) }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Playback
+
+/// One `tunes preview` run: plays a URL and follows its events until it ends, fails or the user
+/// stops it.
+struct PreviewSession {
+  let player: Player
+  let context: CLIContext
+
+  /// What the session waits on: the player's events, keys, and redraw wake-ups.
+  private enum Input: Sendable {
+    case event(PlayerEvent)
+    case eventsEnded
+    case key(RawKeys.Key)
+    case wake
+  }
+
+  /// Without a terminal: `playing …` when it starts, `finished` at the end.
+  func runPlain(_ url: URL, title: String, author: String?) async -> Result<Void, CLIError> {
+    let signals = context.handlesSignals ? PreviewSignals.install(player: player) : []
+    defer { withExtendedLifetime(signals) {} }
+    let events = player.events()
+    do {
+      try await player.play(url)
+    } catch {
+      return .failure(CLIError.wrap(error))
+    }
+    var announced = false
+    for await event in events {
+      switch event {
+      case .started where !announced:
+        announced = true
+        context.out("playing \(Self.describe(title: title, author: author))\n")
+      case .ended:
+        context.out("finished\n")
+        return .success(())
+      case .failed(let failure): return .failure(.preview(failure))
+      case .restarted(let text): context.err("tunes: note: \(text)")
+      default: break
+      }
+    }
+    return .failure(.playback(.shutDown))
+  }
+
+  /// On a terminal: the progress line and the keys.
+  func runInteractive(
+    _ url: URL, title: String, author: String?, keys: RawKeys
+  ) async -> Result<Void, CLIError> {
+    let signals = PreviewSignals.install(player: player, restore: { keys.restore() })
+    defer {
+      keys.restore()
+      withExtendedLifetime(signals) {}
+    }
+    let (inputs, feed) = AsyncStream.makeStream(of: Input.self)
+    let events = player.events()
+    let forwarders = [
+      Task {
+        for await event in events { feed.yield(.event(event)) }
+        feed.yield(.eventsEnded)
+      },
+      Task { for await key in keys.keys() { feed.yield(.key(key)) } },
+    ]
+    defer { for task in forwarders { task.cancel() } }
+    context.out(
+      "\(Self.describe(title: title, author: author)) (Space pause, ←/→ seek 5 s, q stop)\n")
+    do {
+      try await player.play(url)
+    } catch {
+      return .failure(CLIError.wrap(error))
+    }
+    var state = PlayerState()
+    var line = ProgressLine()
+    var wakeScheduled = false
+    let clock = ContinuousClock()
+    for await input in inputs {
+      switch input {
+      case .event(let event):
+        state.apply(event)
+        switch event {
+        case .ended:
+          draw(state.progressText)
+          context.out("\n")
+          return .success(())
+        case .failed(let failure):
+          context.out("\n")
+          return .failure(.preview(failure))
+        default: break
+        }
+      case .eventsEnded: return .failure(.playback(.shutDown))
+      case .key(let key):
+        if key == .quit {
+          try? await player.stop()
+          context.out("\n")
+          return .success(())
+        }
+        await handle(key)
+      case .wake:
+        wakeScheduled = false
+        if let text = line.flush(now: clock.now) { draw(text) }
+      }
+      guard state.isActive || state.phase == .idle else { continue }
+      if let text = line.offer(state.progressText, now: clock.now) { draw(text) }
+      if let wake = line.wake, !wakeScheduled {
+        wakeScheduled = true
+        Task {
+          try? await Task.sleep(until: wake, clock: clock)
+          feed.yield(.wake)
+        }
+      }
+    }
+    return .success(())
+  }
+
+  private func handle(_ key: RawKeys.Key) async {
+    switch key {
+    case .togglePause: try? await player.togglePause()
+    case .back: try? await player.seek(by: -PreviewCommand.seekStep)
+    case .forward: try? await player.seek(by: PreviewCommand.seekStep)
+    case .quit: break
+    }
+  }
+
+  private func draw(_ text: String) {
+    context.out("\r\(text)\u{1B}[K")
+  }
+
+  static func describe(title: String, author: String?) -> String {
+    author.map { "\"\(title)\" by \($0)" } ?? "\"\(title)\""
+  }
+}

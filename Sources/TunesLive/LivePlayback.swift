@@ -1,0 +1,36 @@
+import Foundation
+import ITunesCatalog
+import Playback
+
+/// The live preview player and what it plays, wired in one place for the app and the command
+/// line: mpv's extra options from the config file and the environment, and `TUNES_MEDIA_BASE`.
+package enum LivePlayback {
+  /// The environment variable with extra mpv options, split on spaces (after the config's).
+  package static let optionsKey = "TUNES_MPV_OPTIONS"
+
+  /// The extra mpv options: the config key `mpvOptions`, then `TUNES_MPV_OPTIONS`.
+  package static func options(environment: [String: String], config: TunesConfig) -> [String] {
+    config.mpvOptions + PlayerConfiguration.splitOptions(environment[optionsKey])
+  }
+
+  /// The player configuration for this environment and config file (an unreadable file counts
+  /// as no options).
+  package static func configuration(
+    environment: [String: String], configFile: URL
+  ) -> PlayerConfiguration {
+    let config = ConfigFile.loadOrDefaults(from: configFile)
+    return PlayerConfiguration(
+      environment: environment, extraOptions: options(environment: environment, config: config))
+  }
+
+  /// The live player (mpv starts on its first `play`).
+  package static func player(environment: [String: String], configFile: URL) -> Player {
+    Player.live(configuration: configuration(environment: environment, configFile: configFile))
+  }
+
+  /// The URL to play for `item`: its preview, moved to `TUNES_MEDIA_BASE` when that is set.
+  package static func previewURL(for item: CatalogItem, environment: [String: String]) -> URL? {
+    guard let url = item.previewURL else { return nil }
+    return MediaURLRewrite.from(environment: environment)?.apply(url) ?? url
+  }
+}

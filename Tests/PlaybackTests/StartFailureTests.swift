@@ -1,0 +1,168 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Playback
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Starting mpv fails clearly: not installed, a socket path too long, an mpv that exits at once or
+/// never opens its socket.
+@Suite("Starting mpv")
+struct StartFailureTests {
+  private static let url = URL(string: "http://127.0.0.1:9/media/x.m4a")!
+
+  @Test("no mpv on PATH gives the install line")
+  func mpvMissing() async throws {
+    let empty = try TemporaryDirectory(prefix: "tunes-nompv")
+    defer { empty.remove() }
+    let player = Player.live(
+      configuration: PlayerConfiguration(environment: testEnvironment(["PATH": empty.path])))
+    await #expect(throws: PlaybackError.mpvMissing) { try await player.play(Self.url) }
+    #expect(
+      PlaybackError.mpvMissing.localizedDescription
+        == "Install mpv to play previews: apt-get install mpv")
+    await player.shutdown()
+  }
+
+  @Test("a socket path longer than 107 bytes is refused before mpv starts")
+  func socketPathTooLong() async throws {
+    let base = try TemporaryDirectory(prefix: "tunes-long")
+    defer { base.remove() }
+    let long = try base.subdirectory(String(repeating: "d", count: 100))
+    let player = Player.live(
+      configuration: PlayerConfiguration(
+        environment: testEnvironment(["XDG_RUNTIME_DIR": long.path])))
+    do {
+      try await player.play(Self.url)
+      Issue.record("play should have thrown")
+    } catch let error as PlaybackError {
+      guard case .socketPathTooLong(let path, let limit) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(limit == 107)
+      #expect(path.hasPrefix(long.path))
+      #expect(error.localizedDescription.contains("longer than the 107"))
+    }
+    await player.shutdown()
+  }
+
+  @Test("without XDG_RUNTIME_DIR the socket goes in a private 0700 folder, removed at shutdown")
+  func privateFolder() throws {
+    let location = try SocketLocation.make(environment: ["TMPDIR": NSTemporaryDirectory()])
+    #expect(location.isPrivate)
+    let attributes = try FileManager.default.attributesOfItem(atPath: location.folder)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+    location.remove()
+    #expect(!FileManager.default.fileExists(atPath: location.folder))
+  }
+
+  @Test("sockets and private folders left by killed tunes processes are swept; live ones stay")
+  func sweep() throws {
+    let runtime = try TemporaryDirectory(prefix: "tunes-sweep")
+    defer { runtime.remove() }
+    let dead = "tunes-mpv-99999999-1.sock"
+    let live = "tunes-mpv-\(getpid())-7.sock"
+    let other = "tunes-mpv-notes.txt"
+    for name in [dead, live, other] {
+      #expect(
+        FileManager.default.createFile(atPath: runtime.appending(name).path, contents: Data()))
+    }
+    let stale = try runtime.subdirectory("tunes-mpv-AbC123")
+    #expect(
+      FileManager.default.createFile(atPath: stale.appendingPathComponent(dead).path, contents: nil)
+    )
+    let starting = try runtime.subdirectory("tunes-mpv-XyZ789")
+    let location = try SocketLocation.make(environment: ["XDG_RUNTIME_DIR": runtime.path])
+    #expect(!location.isPrivate)
+    #expect(!FileManager.default.fileExists(atPath: runtime.appending(dead).path))
+    #expect(FileManager.default.fileExists(atPath: runtime.appending(live).path))
+    #expect(FileManager.default.fileExists(atPath: runtime.appending(other).path))
+    #expect(FileManager.default.fileExists(atPath: stale.path), "folders only in TMPDIR")
+    let fallback = try SocketLocation.make(environment: ["TMPDIR": runtime.path])
+    defer { fallback.remove() }
+    #expect(fallback.isPrivate)
+    #expect(!FileManager.default.fileExists(atPath: stale.path))
+    #expect(
+      FileManager.default.fileExists(atPath: starting.path), "an empty folder may be starting")
+  }
+
+  @Test("two players sharing XDG_RUNTIME_DIR get sockets of their own")
+  func twoPlayers() async throws {
+    let runtime = try TemporaryDirectory(prefix: "tunes-runtime")
+    defer { runtime.remove() }
+    let server = try await PreviewServer()
+    defer { server.close() }
+    let configuration = PlayerConfiguration(
+      environment: testEnvironment(["XDG_RUNTIME_DIR": runtime.path]), extraOptions: ["--ao=null"])
+    let first = PlaybackEngine(configuration: configuration)
+    let second = PlaybackEngine(configuration: configuration)
+    try await first.play(server.tone)
+    try await second.play(server.tone)
+    let paths = [first, second].compactMap { $0.state.withLock { $0.session?.socketPath } }
+    #expect(paths.count == 2 && paths[0] != paths[1], "\(paths)")
+    #expect(paths.allSatisfy { $0.hasPrefix(runtime.path + "/") })
+    #expect(first.mpvPID != second.mpvPID)
+    await first.shutdown()
+    await second.shutdown()
+  }
+
+  /// A folder with an executable `mpv` shell script.
+  private static func fakeMPV(_ script: String) throws -> TemporaryDirectory {
+    let folder = try TemporaryDirectory(prefix: "tunes-fakempv")
+    let file = folder.appending("mpv")
+    try Data(("#!/bin/sh\n" + script + "\n").utf8).write(to: file)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+    return folder
+  }
+
+  @Test("an mpv that exits at once is reported with its status and last error line")
+  func exitsAtOnce() async throws {
+    let folder = try Self.fakeMPV("echo 'Error parsing option ao (option not found)' >&2; exit 1")
+    defer { folder.remove() }
+    let player = Player.live(
+      configuration: PlayerConfiguration(
+        environment: testEnvironment(["PATH": folder.path + ":/usr/bin:/bin"])))
+    do {
+      try await player.play(Self.url)
+      Issue.record("play should have thrown")
+    } catch let error as PlaybackError {
+      #expect(
+        error
+          == .exitedAtStart(
+            status: "exit status 1", detail: "Error parsing option ao (option not found)"))
+    }
+    await player.shutdown()
+  }
+
+  @Test("an mpv that never opens its socket fails after the bounded wait and is killed")
+  func neverOpensSocket() async throws {
+    let folder = try Self.fakeMPV("echo $$ > \"$(dirname \"$0\")/pid\"; exec sleep 60")
+    defer { folder.remove() }
+    let player = Player.live(
+      configuration: PlayerConfiguration(
+        environment: testEnvironment(["PATH": folder.path + ":/usr/bin:/bin"]),
+        socketWait: .milliseconds(500)))
+    let clock = ContinuousClock()
+    let started = clock.now
+    do {
+      try await player.play(Self.url)
+      Issue.record("play should have thrown")
+    } catch let error as PlaybackError {
+      guard case .socketTimeout(_, let seconds) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(seconds == 0.5)
+      #expect(error.localizedDescription.contains("did not open its IPC socket"))
+    }
+    #expect(clock.now - started < .seconds(20))
+    let text = try String(contentsOf: folder.appending("pid"), encoding: .utf8)
+    let pid = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(await ProcessRunner.waitUntil { !ProcessProbe.isAlive(pid) })
+    await player.shutdown()
+  }
+}

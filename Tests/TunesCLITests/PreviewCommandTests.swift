@@ -1,0 +1,118 @@
+import Foundation
+import ITunesCatalog
+import ITunesClient
+import Playback
+import Testing
+
+@testable import TunesCLI
+
+/// `tunes preview` in-process, with an in-memory player (the real mpv runs in the end-to-end
+/// and Playback tests).
+@Suite("tunes preview")
+struct PreviewCommandTests {
+  static let preview = URL(
+    string: "https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview122/v4/2d/tone.m4a")!
+
+  static func client(preview: URL? = Self.preview) -> ITunesClient {
+    ITunesClient.mock { _ in
+      var item = CatalogItem(id: 42, kind: .song, title: "A 440")
+      item.author = "Test \u{1B}[31mTones"
+      item.previewURL = preview
+      return CatalogPage(items: [item])
+    }
+  }
+
+  @Test("without a terminal it prints playing and finished, and exits 0")
+  func plain() async throws {
+    let cli = try CLIHarness(client: Self.client())
+    let double = InMemoryPlayer(duration: 3, outcome: .ended)
+    cli.player = double.player
+    #expect(await cli.run(["preview", "42", "--no-cache"]) == 0, "\(cli.stderr)")
+    #expect(cli.stdout == "playing \"A 440\" by Test [31mTones\nfinished\n")
+    #expect(double.commands == [.play(Self.preview), .shutdown])
+  }
+
+  @Test("TUNES_MEDIA_BASE moves the preview to the replay server")
+  func mediaBase() async throws {
+    let cli = try CLIHarness(client: Self.client())
+    cli.environment["TUNES_MEDIA_BASE"] = "http://127.0.0.1:8123/media"
+    let double = InMemoryPlayer(outcome: .ended)
+    cli.player = double.player
+    #expect(await cli.run(["preview", "42", "--no-cache"]) == 0)
+    let moved = try #require(
+      URL(string: "http://127.0.0.1:8123/media/itunes-assets/AudioPreview122/v4/2d/tone.m4a"))
+    #expect(double.commands.first == .play(moved))
+  }
+
+  @Test("an item without a preview exits 65 and says so")
+  func noPreview() async throws {
+    let cli = try CLIHarness(client: Self.client(preview: nil))
+    let double = InMemoryPlayer()
+    cli.player = double.player
+    #expect(await cli.run(["preview", "42", "--no-cache"]) == 65)
+    #expect(cli.stderr == "tunes: \"A 440\" has no preview.\n")
+    #expect(double.commands.isEmpty)
+  }
+
+  @Test("mpv missing exits 69 with the install line")
+  func mpvMissing() async throws {
+    let cli = try CLIHarness(client: Self.client())
+    cli.player = InMemoryPlayer(failure: .mpvMissing).player
+    #expect(await cli.run(["preview", "42", "--no-cache"]) == 69)
+    #expect(cli.stderr == "tunes: Install mpv to play previews: apt-get install mpv\n")
+  }
+
+  @Test(
+    "a preview that fails exits 65 when it is not audio, 69 when it cannot be loaded",
+    arguments: [(PlaybackFailure.Kind.unplayable, Int32(65)), (.unavailable, 69), (.player, 69)])
+  func failure(kind: PlaybackFailure.Kind, code: Int32) async throws {
+    let cli = try CLIHarness(client: Self.client())
+    let failure = PlaybackFailure(kind, "The preview is not audio mpv can play.")
+    cli.player = InMemoryPlayer(outcome: .failed(failure)).player
+    #expect(await cli.run(["preview", "42", "--no-cache"]) == code)
+    #expect(cli.stderr == "tunes: The preview is not audio mpv can play.\n")
+  }
+
+  @Test("usage errors exit 64", arguments: [[], ["x"], ["1", "2"], ["-5"]])
+  func usage(arguments: [String]) async throws {
+    let cli = try CLIHarness(client: Self.client())
+    cli.player = InMemoryPlayer().player
+    #expect(await cli.run(["preview"] + arguments) == 64)
+    #expect(cli.stderr.contains("tunes preview --help"))
+  }
+
+  @Test("an id the store does not know exits 65")
+  func unknown() async throws {
+    let cli = try CLIHarness(client: ITunesClient.mock { _ in CatalogPage(items: []) })
+    cli.player = InMemoryPlayer().player
+    #expect(await cli.run(["preview", "7", "--no-cache"]) == 65)
+    #expect(cli.stderr.contains("No item with id 7"))
+  }
+
+  @Test("the progress line is redrawn only on change, at most every 250 ms")
+  func progressLine() {
+    var line = ProgressLine()
+    let start = ContinuousClock.now
+    #expect(line.offer("▶ 0:00 / 0:03", now: start) == "▶ 0:00 / 0:03")
+    #expect(line.offer("▶ 0:00 / 0:03", now: start + .milliseconds(300)) == nil)
+    #expect(line.offer("▶ 0:01 / 0:03", now: start + .milliseconds(400)) == "▶ 0:01 / 0:03")
+    #expect(line.offer("⏸ 0:01 / 0:03", now: start + .milliseconds(450)) == nil)
+    #expect(line.wake == start + .milliseconds(650))
+    #expect(line.flush(now: start + .milliseconds(600)) == nil)
+    #expect(line.flush(now: start + .milliseconds(650)) == "⏸ 0:01 / 0:03")
+    #expect(line.wake == nil)
+  }
+
+  @Test(
+    "keys: Space and p pause, arrows and h/l seek, q and Ctrl-C stop",
+    arguments: [
+      ([0x20], RawKeys.Key.togglePause), ([0x70], .togglePause), ([0x1B, 0x5B, 0x44], .back),
+      ([0x1B, 0x5B, 0x43], .forward), ([0x1B, 0x4F, 0x43], .forward), ([0x68], .back),
+      ([0x71], .quit), ([0x03], .quit),
+    ])
+  func keys(bytes: [UInt8], key: RawKeys.Key) {
+    var decoder = RawKeys.Decoder()
+    let keys = bytes.compactMap { decoder.feed($0) }
+    #expect(keys == [key])
+  }
+}
