@@ -40,6 +40,17 @@ enum FavoritesCommand {
       switch action {
       case "list":
         let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
+        if format == .table {
+          // A table needs eight fields: SQLite reads them from the stored JSON.
+          let items = try store.summaries().map(item(from:))
+          if items.isEmpty {
+            context.err("tunes: no favourites yet. Add one with: tunes favorites add ID")
+          } else {
+            let formatter = ItemFormatter(width: context.tableWidth, color: context.color)
+            context.writeOut(formatter.format(items, as: format))
+          }
+          return ExitCode.success
+        }
         let records = try store.list()
         if format == .json || format == .ndjson {
           // The stored payloads are already the CLI's JSON item format: write them as they are.
@@ -171,6 +182,20 @@ enum FavoritesCommand {
     FavoriteRecord(
       id: item.id, kind: item.kind.rawValue, title: item.title, payload: Data(item.jsonBytes),
       addedAt: date)
+  }
+
+  /// The item a table row shows, from the fields SQLite read.
+  static func item(from summary: FavoriteSummary) -> CatalogItem {
+    var item = CatalogItem(
+      id: summary.id, kind: ItemKind(rawValue: summary.kind), title: summary.title)
+    item.author = summary.author
+    item.collection = summary.collection
+    item.durationMillis = summary.durationMillis
+    item.price = summary.price.flatMap { Decimal(string: $0) }
+    item.currency = summary.currency
+    item.appleFormattedPrice = summary.formattedPrice
+    item.releaseDate = summary.releaseDate.flatMap(ISODate.parse)
+    return item
   }
 
   /// The item stored in a record; `nil` if the payload cannot be read.

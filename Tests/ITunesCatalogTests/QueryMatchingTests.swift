@@ -1,3 +1,4 @@
+import Foundation
 import ITunesCatalog
 import Testing
 
@@ -26,5 +27,20 @@ struct QueryMatchingTests {
   func blankSuggestsFive(typed: String) {
     #expect(
       QueryMatching.suggestions(for: typed, in: Self.history) == Array(Self.history.prefix(5)))
+  }
+}
+
+@Suite("Prices")
+struct PriceTextTests {
+  @Test(
+    "prices keep their currency's decimals without the locale",
+    arguments: [
+      ("1.29", "USD", "$1.29"), ("0.99", "GBP", "£0.99"), ("250", "JPY", "¥250"),
+      ("19.999", "EUR", "€20.00"), ("0", "USD", "Free"), ("1.05", "SEK", "1.05 SEK"),
+      ("-1", "USD", "$-1.00"),
+    ])
+  func format(price: String, currency: String, expected: String) throws {
+    let value = try #require(Decimal(string: price))
+    #expect(PriceText.format(value, currency: currency) == expected)
   }
 }

@@ -111,3 +111,30 @@ struct FavoritesExchangeTests {
   }
 
 }
+
+@Suite("Favourites table fields")
+struct FavoriteSummaryTests {
+  @Test("the table fields are read by SQLite from the stored item, escapes and nulls included")
+  func summaries() throws {
+    let favorites = try TunesDatabase.inMemory().favorites
+    _ = try favorites.importRecords([
+      FavoriteRecord(
+        id: 7, kind: "song", title: "Tab\there",
+        payload: Data(
+          #"{"id":7,"kind":"song","title":"Tab\there","author":"Bj\u00f6rk \"B\"","price":1.29,"currency":"USD","durationMillis":200000,"releaseDate":"2005-03-01T08:00:00Z"}"#
+            .utf8), addedAt: Date(timeIntervalSince1970: 1)),
+      FavoriteRecord(
+        id: 8, kind: "podcast", title: "Bare",
+        payload: Data(#"{"id":8,"kind":"podcast","title":"Bare"}"#.utf8),
+        addedAt: Date(timeIntervalSince1970: 2)),
+    ])
+    let rows = try favorites.summaries()
+    #expect(rows.map(\.id) == [8, 7])
+    #expect(rows[0].author == nil && rows[0].price == nil && rows[0].durationMillis == nil)
+    #expect(rows[1].author == "Björk \"B\"")
+    #expect(rows[1].price == "1.29")
+    #expect(rows[1].currency == "USD")
+    #expect(rows[1].durationMillis == 200_000)
+    #expect(rows[1].releaseDate == "2005-03-01T08:00:00Z")
+  }
+}

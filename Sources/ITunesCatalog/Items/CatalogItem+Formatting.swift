@@ -32,6 +32,17 @@ public enum PriceText {
     "JPY", "KRW", "CLP", "VND", "HUF", "TWD", "IDR",
   ]
 
+  /// `value` with exactly `decimals` digits after the point (0 or 2), without `String(format:)`,
+  /// which costs more than everything else in a 10,000-row table.
+  static func fixed(_ value: Double, decimals: Int) -> String {
+    let scale = decimals == 0 ? 1.0 : 100.0
+    let cents = Int64((abs(value) * scale).rounded())
+    let sign = value < 0 && cents != 0 ? "-" : ""
+    guard decimals > 0 else { return sign + String(cents) }
+    let fraction = cents % 100
+    return sign + String(cents / 100) + "." + (fraction < 10 ? "0" : "") + String(fraction)
+  }
+
   /// `0` → "Free"; otherwise the symbol (or code) and the amount with the currency's usual decimals.
   public static func format(_ price: Decimal, currency: String?) -> String {
     if price == 0 { return "Free" }
@@ -41,7 +52,7 @@ public enum PriceText {
     var rounded = Decimal()
     NSDecimalRound(&rounded, &value, decimals, .plain)
     let number = NSDecimalNumber(decimal: rounded).doubleValue
-    let amount = String(format: "%.\(decimals)f", number)
+    let amount = fixed(number, decimals: decimals)
     if let symbol = symbols[code] { return symbol + amount }
     return code.isEmpty ? amount : "\(amount) \(code)"
   }
