@@ -116,6 +116,8 @@ enum ExitCode {
 
   static let success: Int32 = 0
   static let failure: Int32 = 1
+  /// `--fail-empty` and nothing was found (the style guide's "2 no results").
+  static let empty: Int32 = 2
   static let usage: Int32 = 64
   static let dataError: Int32 = 65
   static let noInput: Int32 = 66

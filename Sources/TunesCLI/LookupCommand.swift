@@ -13,6 +13,7 @@ enum LookupCommand {
       .value("amg-artist-id", "A", help: "look up artists by All Music Guide id (comma-separated)"),
       .value("amg-album-id", "A", help: "look up albums by All Music Guide id (comma-separated)"),
       .value("entity", "E", help: "related items to return (album, song, podcastEpisode …)"),
+      .flag("fail-empty", help: "exit 2 when the lookup finds nothing (for scripts)"),
       .value("limit", "N", help: "related items per looked-up item, 1-200"),
       .value("sort", "S", values: LookupQuery.Sort.allCases.map(\.rawValue), help: "sort order"),
       .value("country", "CC", help: "store country, ISO 3166-1 alpha-2"),
@@ -41,7 +42,7 @@ enum LookupCommand {
     let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
     let response = try await NetworkOptions.fetch(query.request, parsed, context: context)
     try Output.items(response.page, format: format, context: context)
-    return ExitCode.success
+    return Output.exitCode(response.page, parsed)
   }
 
   static func key(_ parsed: ArgumentParser.Parsed) throws -> LookupQuery.Key {

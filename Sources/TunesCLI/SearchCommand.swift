@@ -20,6 +20,7 @@ enum SearchCommand {
       .value("offset", "N", help: "skip N results (Apple's offset is unreliable)"),
       .value("format", "F", values: OutputFormat.names, help: "table, json, ndjson, csv or tsv"),
       .flag("no-history", help: "do not record this search in the history"),
+      .flag("fail-empty", help: "exit 2 when the search finds nothing (for scripts)"),
       .flag("help", short: "h", help: "show this help"),
     ] + NetworkOptions.options)
 
@@ -52,7 +53,7 @@ enum SearchCommand {
     let response = try await NetworkOptions.fetch(query.request, parsed, context: context)
     if !parsed.has("no-history") { HistoryRecorder.record(query, context: context) }
     try Output.items(response.page, format: format, context: context)
-    return ExitCode.success
+    return Output.exitCode(response.page, parsed)
   }
 
   static func number(_ parsed: ArgumentParser.Parsed, _ name: String) throws(CLIError) -> Int? {
@@ -66,6 +67,11 @@ enum SearchCommand {
 
 /// Writes items and the skipped-results note.
 enum Output {
+  /// 0, or 2 when nothing was found and `--fail-empty` asks to be told.
+  static func exitCode(_ page: CatalogPage, _ parsed: ArgumentParser.Parsed) -> Int32 {
+    page.items.isEmpty && parsed.has("fail-empty") ? ExitCode.empty : ExitCode.success
+  }
+
   static func items(_ page: CatalogPage, format: OutputFormat, context: CLIContext) throws(CLIError)
   {
     let formatter = ItemFormatter(width: context.tableWidth, color: context.color)

@@ -124,3 +124,16 @@ struct ReplayExitCodeTests {
     #expect(cli.stderr.contains("no search in the history matches \"zzz\""), "\(cli.stderr)")
   }
 }
+
+@Suite("--fail-empty")
+struct FailEmptyTests {
+  @Test("a search or lookup that finds nothing exits 2 with --fail-empty, 0 without")
+  func failEmpty() async throws {
+    let cli = try CLIHarness(client: .mock { _ in CatalogPage(items: []) })
+    #expect(await cli.run(["search", "zzqqx"]) == 0)
+    #expect(await cli.run(["search", "zzqqx", "--fail-empty"]) == 2)
+    #expect(await cli.run(["lookup", "1", "--fail-empty"]) == 2)
+    let found = try CLIHarness(client: CLIHarness.fixtureClient(Recordings.songs))
+    #expect(await found.run(["search", "jack", "--fail-empty", "--format", "json"]) == 0)
+  }
+}
