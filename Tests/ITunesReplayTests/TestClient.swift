@@ -70,15 +70,11 @@ enum TestClient {
 
   static var ownReplay: URL { Fixtures.own.appendingPathComponent("replay", isDirectory: true) }
 
-  /// Polls `condition` every 10 ms for up to `seconds`; returns whether it became true.
+  /// Polls `condition` (TestSupport's `eventually`).
   static func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if condition() { return true }
-      try? await Task.sleep(nanoseconds: 10_000_000)
-    }
-    return condition()
+    await TestSupport.eventually(within: seconds) { condition() }
   }
+
 }
 
 /// A blocking raw TCP client, for what URLSession hides (resets, keep-alive, bad requests).

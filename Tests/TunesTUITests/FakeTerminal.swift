@@ -43,14 +43,3 @@ final class FakeTerminal: Sendable {
     continuation.yield(.resized(cols: columns, rows: rows))
   }
 }
-
-/// Polls `condition` (yielding, with short real sleeps) for up to `seconds`.
-@MainActor
-func eventually(within seconds: Double = 10, _ condition: @MainActor () -> Bool) async -> Bool {
-  let deadline = Date().addingTimeInterval(seconds)
-  while Date() < deadline {
-    if condition() { return true }
-    try? await Task.sleep(for: .milliseconds(5))
-  }
-  return condition()
-}
