@@ -69,4 +69,29 @@ struct TUIPreviewTests {
         "mpv \(player) outlived tunes (\(ending))")
     }
   }
+
+  @Test("a preview the server answers 404 for says so on the detail and in the status line")
+  func missingPreview() async throws {
+    let media = try TemporaryDirectory(prefix: "tunes-tui-preview")
+    defer { media.remove() }
+    _ = try media.subdirectory("files")
+    try Data("file\tstatus\trequest\n".utf8).write(to: media.appending("index.tsv"))
+    let app = try TUIAppSession(
+      extra: [TUIEndToEndTests.search: TUIEndToEndTests.recording], media: media.url)
+    defer { app.close() }
+    let tmux = app.tmux
+    try await app.waitForApp()
+    try tmux.type("jack johnson")
+    try tmux.press("Enter")
+    try await tmux.waitFor("the results") { $0.contains("25 results") }
+    try tmux.press("Enter")
+    try await tmux.waitFor("the detail with a play key") { $0.contains("p play") }
+    try tmux.press("p")
+    let screen = try await tmux.waitFor("the failure", timeout: .seconds(60)) {
+      $0.contains("✗ Preview:") && $0.contains("p tries again")
+    }
+    #expect(!screen.contains("p pause"), "nothing is shown as playing:\n\(screen)")
+    try tmux.press("q")
+    #expect(try await app.waitForExit() == 0)
+  }
 }

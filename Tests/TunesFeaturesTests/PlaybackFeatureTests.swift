@@ -182,10 +182,20 @@ struct PlaybackFeatureTests {
     try await startPlaying(store, song)
     double.emit(.failed(failure))
     try await store.receive(.playback(.playerEvent(.failed(failure)))) {
-      $0.playback = PlaybackState(error: failure.message)
+      $0.playback.player.phase = .failed(failure)
+      $0.playback.error = failure.message
       $0.notice = failure.message
     }
     try await store.finish()
+    // The item keeps the message (its detail shows it); nothing plays, so s does nothing.
+    #expect(!store.state.playback.isActive)
+    #expect(store.state.playback.failure(itemID: 7) == failure.message)
+    #expect(store.state.playback.failure(itemID: 8) == nil)
+    try await store.send(.playback(.stopRequested)) { $0.notice = nil }
+    // p again tries again: the message goes.
+    try await startPlaying(store, song)
+    #expect(store.state.playback.error == nil)
+    await store.skipInFlightEffects()
   }
 
   @Test("mpv restarted: the notice says so and the preview goes on")
@@ -218,7 +228,8 @@ struct PlaybackFeatureTests {
         $0.playback = PlaybackState(itemID: 7, title: "Song 7", player: player)
       }
       try await store.receive(.playback(.failed(line))) {
-        $0.playback = PlaybackState(error: line)
+        $0.playback.player.phase = .failed(PlaybackFailure(.player, line))
+        $0.playback.error = line
         $0.notice = line
       }
       try await store.finish()

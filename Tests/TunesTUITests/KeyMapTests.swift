@@ -178,6 +178,17 @@ struct KeyMapTests {
     #expect(KeyMap.actions(for: event, state: state, hits: nil) == expected)
   }
 
+  @Test("after the detail's preview failed: p tries again, s and , . do nothing")
+  func playKeysFailed() throws {
+    let state = try ScreenStates.detail("song-failed", size: Viewport())
+    let song = try #require(state.topDetail?.shownItem)
+    #expect(
+      KeyMap.actions(for: .char("p"), state: state, hits: nil) == [.playback(.playRequested(song))])
+    for key in [InputEvent.char("s"), .char(","), .char(".")] {
+      #expect(KeyMap.actions(for: key, state: state, hits: nil) == [])
+    }
+  }
+
   @Test("while another item's preview plays: p plays this one, s stops, ← → pick works")
   func playKeysOtherItem() throws {
     var state = try ScreenStates.detail("song", size: Viewport())

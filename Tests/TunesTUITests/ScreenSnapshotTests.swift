@@ -17,7 +17,7 @@ struct ScreenSnapshotTests {
   ]
 
   static let detailCases = [
-    "song", "album", "movie", "app", "podcast", "song-playing", "song-paused",
+    "song", "album", "movie", "app", "podcast", "song-playing", "song-paused", "song-failed",
   ]
 
   @Test("the search screen matches its golden files", arguments: searchCases, sizes)

@@ -118,6 +118,13 @@ enum ScreenStates {
       let song = try Recordings.first(.song, in: Recordings.songs)
       detail = DetailState(item: song, details: .loaded(song), author: .loading(previous: nil))
       playback = playing(song, at: 12.25, paused: name == "song-paused")
+    case "song-failed":
+      let song = try Recordings.first(.song, in: Recordings.songs)
+      detail = DetailState(item: song, details: .loaded(song), author: .loading(previous: nil))
+      playback = playing(song, at: 0)
+      let message = "The preview could not be loaded (HTTP 404 from audio-ssl.itunes.apple.com)."
+      playback.player.apply(.failed(PlaybackFailure(.unavailable, message)))
+      playback.error = message
     case "album":
       let all = try Recordings.items(Recordings.albumTracks)
       guard let album = all.first(where: { $0.kind == .album }) else {

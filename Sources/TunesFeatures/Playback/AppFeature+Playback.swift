@@ -27,18 +27,26 @@ extension AppFeature {
       let player = dependencies.player
       return command { try await player.seekBy(seconds) }
     case .stopRequested:
-      guard state.playback.itemID != nil else { return .none }
+      guard state.playback.isActive else { return .none }
       state.playback = PlaybackState()
       let player = dependencies.player
       return .merge(.cancel(id: CancelID.playback), command { try await player.stop() })
     case .playerEvent(let event):
-      guard state.playback.itemID != nil else { return .none }
+      guard state.playback.isActive else { return .none }
       return apply(event, to: &state)
     case .failed(let message):
-      state.playback = PlaybackState(error: message)
-      state.notice = message
+      guard state.playback.isActive else { return .none }
+      Self.fail(&state, PlaybackFailure(.player, message))
       return .cancel(id: CancelID.playback)
     }
+  }
+
+  /// Ends the preview with `failure`: the notice says why, and the item keeps the message (its
+  /// detail shows it until the next preview).
+  private static func fail(_ state: inout AppState, _ failure: PlaybackFailure) {
+    state.playback.player.apply(.failed(failure))
+    state.playback.error = failure.message
+    state.notice = failure.message
   }
 
   private func apply(_ event: PlayerEvent, to state: inout AppState) -> Effect<AppAction> {
@@ -48,8 +56,7 @@ extension AppFeature {
     case .ended, .stopped:
       state.playback = PlaybackState()
     case .failed(let failure):
-      state.playback = PlaybackState(error: failure.message)
-      state.notice = failure.message
+      Self.fail(&state, failure)
     case .restarted(let text):
       state.playback.player.apply(event)
       state.notice = text

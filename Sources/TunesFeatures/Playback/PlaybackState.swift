@@ -4,13 +4,13 @@ import Playback
 /// last failure. Shared by every screen (the status bar's now-playing line) and the detail of the
 /// item that plays (its progress bar and keys).
 public struct PlaybackState: Equatable, Sendable {
-  /// The id of the item whose preview is loaded or playing; `nil` when nothing is.
+  /// The id of the item whose preview is loaded, playing or failed; `nil` when none is.
   public var itemID: Int64?
   /// The title of that item, for the now-playing line.
   public var title: String?
   /// The player's state. Its position is kept in steps of `positionStep` seconds.
   public var player: PlayerState
-  /// Why the last preview failed, if it did.
+  /// Why the preview of `itemID` failed, if it did (then nothing plays: `isActive` is false).
   public var error: String?
 
   /// The step positions are kept in: 0.25 s, so a preview redraws the screen at most four times
@@ -39,6 +39,9 @@ public struct PlaybackState: Equatable, Sendable {
 
   /// Whether the preview of `itemID` is loaded or playing (paused included).
   public func isPlaying(itemID: Int64) -> Bool { isActive && self.itemID == itemID }
+
+  /// Why the preview of `itemID` failed, if it did.
+  public func failure(itemID: Int64) -> String? { self.itemID == itemID ? error : nil }
 
   /// Whether the preview is paused.
   public var isPaused: Bool { player.paused }

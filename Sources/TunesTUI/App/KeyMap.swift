@@ -193,7 +193,7 @@ package enum KeyMap {
       // preview gets the reducer's notice.
       return [playsHere ? .playback(.pauseToggled) : .playback(.playRequested(detail.shownItem))]
     case .character("s"):
-      return playback.itemID == nil ? [] : [.playback(.stopRequested)]
+      return playback.isActive ? [.playback(.stopRequested)] : []
     case .character(","), .left:
       if playsHere { return [.playback(.seekRequested(-seekStep))] }
       return key == .left ? [.detail(.workMoved(forward: false))] : []

@@ -12,7 +12,8 @@ enum DetailScreen {
       author: detail.author.flatMap(content),
       focusedWork: detail.focusedWork, isFavorite: app.favoriteIDs.contains(detail.item.id),
       spinner: spinner, scroll: detail.scroll,
-      playback: app.playback.isPlaying(itemID: detail.item.id) ? app.playback : nil)
+      playback: app.playback.isPlaying(itemID: detail.item.id) ? app.playback : nil,
+      playbackError: app.playback.failure(itemID: detail.item.id))
   }
 
   /// A block's `Loadable` as drawn: `nil` when nothing was asked for, `.loaded` whenever

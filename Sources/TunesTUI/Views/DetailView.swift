@@ -45,6 +45,7 @@ package struct DetailView: Sendable {
   private func pieces(width: Int) -> [Piece] {
     var pieces: [Piece] = [header(width: width)]
     if let playback = model.playback { pieces.append(Self.progress(playback, width: width)) }
+    if let error = model.playbackError { pieces.append(Self.previewFailure(error, width: width)) }
     pieces.append(contentsOf: facts(width: width))
     pieces.append(contentsOf: description(width: width))
     pieces.append(contentsOf: tracks(width: width))
@@ -169,6 +170,23 @@ package struct DetailView: Sendable {
       buffer.set(
         string: "  " + label, at: Position(x: x, y: row.y), style: Theme.secondary,
         clippedTo: row)
+    }
+  }
+
+  /// Why the preview failed, where its progress bar was: `✗ message` (wrapped to two lines at
+  /// most) and `p tries again`, then a gap.
+  static func previewFailure(_ message: String, width: Int) -> Piece {
+    let text = "✗ Preview: " + (DisplayText.clean(message) ?? "it failed.")
+    let lines = Array(Paragraph.wrap(text, width: max(1, width)).prefix(2))
+    return Piece(height: lines.count + 2) { rect, buffer, _ in
+      for (i, line) in lines.enumerated() {
+        buffer.set(
+          string: line, at: Position(x: rect.x, y: rect.y + i), style: Theme.errorTitle,
+          clippedTo: rect)
+      }
+      buffer.set(
+        string: "p tries again", at: Position(x: rect.x, y: rect.y + lines.count),
+        style: Theme.secondary, clippedTo: rect)
     }
   }
 

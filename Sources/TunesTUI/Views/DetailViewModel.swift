@@ -23,6 +23,8 @@ package struct DetailViewModel: Sendable {
   package var scroll: Int
   /// The item's preview while it plays (a progress bar under the title block), else `nil`.
   package var playback: PlaybackState?
+  /// Why the item's preview failed, shown where the progress bar was (until the next preview).
+  package var playbackError: String?
   /// Whether the item has a preview to play (the `p` hint).
   package var hasPreview: Bool { shownItem.previewURLText != nil }
 
@@ -31,7 +33,7 @@ package struct DetailViewModel: Sendable {
     item: CatalogItem, details: Loadable<CatalogItem>? = nil,
     tracks: Loadable<[CatalogItem]>? = nil, author: Loadable<AuthorBlock>? = nil,
     focusedWork: Int? = nil, isFavorite: Bool = false, spinner: String = "⠋", scroll: Int = 0,
-    playback: PlaybackState? = nil
+    playback: PlaybackState? = nil, playbackError: String? = nil
   ) {
     self.item = item
     self.details = details
@@ -42,6 +44,7 @@ package struct DetailViewModel: Sendable {
     self.spinner = spinner
     self.scroll = scroll
     self.playback = playback
+    self.playbackError = playbackError
   }
 
   /// The item to draw: the full lookup when it has arrived, else the tile's.
