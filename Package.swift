@@ -28,7 +28,7 @@ let package = Package(
     .target(name: "AppArchitecture"),
     .target(
       name: "TunesFeatures",
-      dependencies: ["AppArchitecture", "ITunesCatalog", "ITunesClient"]),
+      dependencies: ["AppArchitecture", "ITunesCatalog", "ITunesClient", "Playback"]),
 
     // Terminal kit and the terminal app.
     .target(name: "TerminalUI"),
@@ -81,11 +81,12 @@ let package = Package(
     .testTarget(
       name: "TunesFeaturesTests",
       dependencies: [
-        "TunesFeatures", "AppArchitecture", "ITunesCatalog", "ITunesClient", "TestSupport",
+        "TunesFeatures", "AppArchitecture", "ITunesCatalog", "ITunesClient", "Playback",
+        "TestSupport",
       ]),
     .testTarget(
       name: "TunesTUITests",
-      dependencies: ["TunesTUI", "TunesFeatures", "TerminalUI", "TestSupport"],
+      dependencies: ["TunesTUI", "TunesFeatures", "TerminalUI", "Playback", "TestSupport"],
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "TunesLiveTests",

@@ -48,3 +48,17 @@ public struct Player: Sendable {
   /// Seeks by `seconds` from the position (negative: back).
   public func seek(by seconds: Double) async throws { try await seekBy(seconds) }
 }
+
+extension Player {
+  /// A player without mpv: every command throws `PlaybackError.mpvMissing` and the event
+  /// streams end at once. The default where no live player is wired (tests, `TunesDependencies`).
+  public static var unavailable: Player {
+    Player(
+      play: { _ in throw PlaybackError.mpvMissing },
+      togglePause: { throw PlaybackError.mpvMissing },
+      seekBy: { _ in throw PlaybackError.mpvMissing },
+      stop: { throw PlaybackError.mpvMissing },
+      events: { AsyncStream { $0.finish() } },
+      shutdown: {})
+  }
+}

@@ -26,12 +26,19 @@ package struct AppLaunch: Sendable {
 
 extension LiveDependencies {
   /// The live dependencies for a launch, with the start-up notices (see
-  /// ``make(configuration:paths:cacheMode:log:)``).
+  /// ``make(configuration:paths:cacheMode:log:)``), and the preview player: one mpv started on
+  /// the first `p`, options from the config file and `TUNES_MPV_OPTIONS`, preview URLs moved to
+  /// `TUNES_MEDIA_BASE` when it is set.
   package static func make(launch: AppLaunch, log: Log) -> (
     dependencies: TunesDependencies, notices: [String]
   ) {
-    make(
-      configuration: launch.configuration, paths: StoragePaths(environment: launch.environment),
-      cacheMode: launch.cacheMode, log: log)
+    let paths = StoragePaths(environment: launch.environment)
+    var (dependencies, notices) = make(
+      configuration: launch.configuration, paths: paths, cacheMode: launch.cacheMode, log: log)
+    let environment = launch.environment
+    dependencies.player = LivePlayback.player(
+      environment: environment, configFile: paths.configFile)
+    dependencies.previewURL = { LivePlayback.previewURL(for: $0, environment: environment) }
+    return (dependencies, notices)
   }
 }

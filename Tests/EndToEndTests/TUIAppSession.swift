@@ -40,20 +40,31 @@ final class TUIAppSession: Sendable {
   ///   - columns: the pane's width.
   ///   - rows: the pane's height.
   ///   - environment: more variables for tunes (e.g. `NO_COLOR`).
+  ///   - media: a recordings folder (an `index.tsv` and `files/`) whose files the server serves
+  ///     under `/media/`; with it `TUNES_MEDIA_BASE` points there and mpv plays with `--ao=null`.
   init(
     extra: [String: String] = [:], columns: Int = 120, rows: Int = 40,
-    environment more: [String: String] = [:]
+    environment more: [String: String] = [:], media: URL? = nil
   ) throws {
     let binary = try Self.binary()
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tunes-tui-e2e-\(UUID().uuidString.prefix(8))", isDirectory: true)
     let home = directory.appendingPathComponent("home", isDirectory: true)
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    server = try ReplayServer(directories: [Fixtures.sharedITunes], log: ReplayServer.silentLog)
+    server = try ReplayServer(
+      directories: [Fixtures.sharedITunes] + (media.map { [$0] } ?? []),
+      log: ReplayServer.silentLog)
     for (request, file) in extra.sorted(by: { $0.key < $1.key }) {
       try server.register(request: request, body: Fixtures.shared(file))
     }
     try server.start()
+    let mediaVariables =
+      media == nil
+      ? [:]
+      : [
+        "TUNES_MEDIA_BASE": server.baseURL.absoluteString + "/media",
+        "TUNES_MPV_OPTIONS": "--ao=null",
+      ]
     let environment = [
       "HOME": home.path,
       "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
@@ -61,7 +72,7 @@ final class TUIAppSession: Sendable {
       "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
       "TUNES_API_BASE": server.baseURL.absoluteString,
       "TUNES_LOG": directory.appendingPathComponent("tunes.log").path,
-    ].merging(more) { _, new in new }
+    ].merging(mediaVariables) { _, new in new }.merging(more) { _, new in new }
     let quotedBinary = TmuxSession.shellQuote(binary.path)
     let wrapper = [
       "echo \(Self.startMarker)",

@@ -208,11 +208,12 @@ struct LivePlayerTests {
     await rig.player.shutdown()
   }
 
+  // Only a stall: a server that cuts every answer short but honours Range lets mpv fetch the
+  // rest piece by piece, so whether it plays or fails depends on timing. A file that is itself
+  // cut short is tested above, deterministically.
   @Test(
-    "a server that stalls or cuts the answer short gives a clear failure",
-    arguments: [
-      (ReplayFault.hang, PlaybackFailure.Kind.unavailable), (.truncated, .unplayable),
-    ])
+    "a server that stalls gives a clear failure",
+    arguments: [(ReplayFault.hang, PlaybackFailure.Kind.unavailable)])
   func stallingServer(fault: ReplayFault, kind: PlaybackFailure.Kind) async throws {
     let server = try await PreviewServer()
     defer { server.close() }

@@ -48,6 +48,36 @@ struct LiveDependenciesTests {
     #expect(try await dependencies.filtersStore.load() == filters)
   }
 
+  @Test(
+    "the app's player plays preview URLs moved to TUNES_MEDIA_BASE; without mpv on PATH it says how to install it"
+  )
+  func player() async throws {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tunes-tui-live-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let environment = [
+      "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+      "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+      "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+      "TUNES_MEDIA_BASE": "http://127.0.0.1:8080", "PATH": root.path,
+    ]
+    let launch = AppLaunch(configuration: .standard, cacheMode: .normal, environment: environment)
+    let (dependencies, _) = LiveDependencies.make(launch: launch, log: Log(environment: [:]))
+    var song = try Recordings.first(.song, in: Recordings.songs)
+    let preview = try #require(song.previewURL)
+    let moved = try #require(dependencies.previewURL(song))
+    #expect(moved.host == "127.0.0.1" && moved.port == 8080 && moved.path == preview.path)
+    song.previewURL = nil
+    #expect(dependencies.previewURL(song) == nil)
+    do {
+      try await dependencies.player.play(moved)
+      Issue.record("played without mpv")
+    } catch {
+      #expect(error.localizedDescription == "Install mpv to play previews: apt-get install mpv")
+    }
+    await dependencies.player.shutdown()
+  }
+
   @Test("when the database cannot be opened the app still runs, without history, and says why")
   func storageUnavailable() async throws {
     let (paths, root) = Self.temporaryPaths()

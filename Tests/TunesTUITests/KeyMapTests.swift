@@ -116,7 +116,6 @@ struct KeyMapTests {
     (.char("j"), [.detail(.scrollRequested(.lines(1)))]),
     (.key(.up), [.detail(.scrollRequested(.lines(-1)))]),
     (.key(.pageDown), [.detail(.scrollRequested(.pages(1)))]),
-    (.char(" "), [.detail(.scrollRequested(.pages(1)))]),
     (.char("G"), [.detail(.scrollRequested(.bottom))]),
     (.char("g"), [.detail(.scrollRequested(.top))]),
     (.char("l"), [.detail(.workMoved(forward: true))]),
@@ -134,6 +133,76 @@ struct KeyMapTests {
   func detailKeys(event: InputEvent, expected: [AppAction]) throws {
     let state = try ScreenStates.detail("album", size: Viewport())
     #expect(KeyMap.actions(for: event, state: state, hits: nil) == expected)
+  }
+
+  @Test(
+    "on a detail with nothing playing, p and Space ask to play, s , . do nothing, ← → pick works")
+  func playKeysIdle() throws {
+    let state = try ScreenStates.detail("song", size: Viewport())
+    let song = try #require(state.topDetail?.shownItem)
+    for key in [InputEvent.char("p"), .char(" ")] {
+      #expect(
+        KeyMap.actions(for: key, state: state, hits: nil) == [.playback(.playRequested(song))])
+    }
+    for key in [InputEvent.char("s"), .char(","), .char(".")] {
+      #expect(KeyMap.actions(for: key, state: state, hits: nil) == [])
+    }
+    #expect(
+      KeyMap.actions(for: .key(.left), state: state, hits: nil) == [
+        .detail(.workMoved(forward: false))
+      ])
+    #expect(
+      KeyMap.actions(for: .key(.right), state: state, hits: nil) == [
+        .detail(.workMoved(forward: true))
+      ])
+  }
+
+  static let playingTable: [(InputEvent, [AppAction])] = [
+    (.char("p"), [.playback(.pauseToggled)]),
+    (.char(" "), [.playback(.pauseToggled)]),
+    (.char("s"), [.playback(.stopRequested)]),
+    (.char(","), [.playback(.seekRequested(-5))]),
+    (.char("."), [.playback(.seekRequested(5))]),
+    (.key(.left), [.playback(.seekRequested(-5))]),
+    (.key(.right), [.playback(.seekRequested(5))]),
+    (.char("h"), [.detail(.workMoved(forward: false))]),
+    (.char("l"), [.detail(.workMoved(forward: true))]),
+    (.key(.pageDown), [.detail(.scrollRequested(.pages(1)))]),
+  ]
+
+  @Test(
+    "while the detail's preview plays: pause, stop, seek ±5 s; h l still pick works",
+    arguments: playingTable)
+  func playKeysPlaying(event: InputEvent, expected: [AppAction]) throws {
+    let state = try ScreenStates.detail("song-playing", size: Viewport())
+    #expect(KeyMap.actions(for: event, state: state, hits: nil) == expected)
+  }
+
+  @Test("after the detail's preview failed: p tries again, s and , . do nothing")
+  func playKeysFailed() throws {
+    let state = try ScreenStates.detail("song-failed", size: Viewport())
+    let song = try #require(state.topDetail?.shownItem)
+    #expect(
+      KeyMap.actions(for: .char("p"), state: state, hits: nil) == [.playback(.playRequested(song))])
+    for key in [InputEvent.char("s"), .char(","), .char(".")] {
+      #expect(KeyMap.actions(for: key, state: state, hits: nil) == [])
+    }
+  }
+
+  @Test("while another item's preview plays: p plays this one, s stops, ← → pick works")
+  func playKeysOtherItem() throws {
+    var state = try ScreenStates.detail("song", size: Viewport())
+    let song = try #require(state.topDetail?.shownItem)
+    state.playback = try ScreenStates.detail("song-playing", size: Viewport()).playback
+    state.playback.itemID = 1
+    #expect(
+      KeyMap.actions(for: .char("p"), state: state, hits: nil) == [.playback(.playRequested(song))])
+    #expect(KeyMap.actions(for: .char("s"), state: state, hits: nil) == [.playback(.stopRequested)])
+    #expect(
+      KeyMap.actions(for: .key(.left), state: state, hits: nil) == [
+        .detail(.workMoved(forward: false))
+      ])
+    #expect(KeyMap.actions(for: .char(","), state: state, hits: nil) == [])
   }
 
   static let filtersTable: [(InputEvent, [AppAction])] = [

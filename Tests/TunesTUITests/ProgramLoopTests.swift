@@ -1,6 +1,7 @@
 import AppArchitecture
 import ITunesCatalog
 import ITunesClient
+import Playback
 import Synchronization
 import TerminalPOSIX
 import TerminalUI
@@ -18,9 +19,10 @@ struct ProgramLoopTests {
 
   func makeLoop(
     items: [CatalogItem] = [], sync: Bool = false, history: [String] = [],
-    spinner: Duration? = nil
+    spinner: Duration? = nil, player: Player = .unavailable
   ) -> ProgramLoop {
     var dependencies = TunesDependencies.test
+    dependencies.player = player
     dependencies.clock = clock.clock
     dependencies.history = .inMemory(history)
     dependencies.client = .mock { _ in CatalogPage(items: items) }
@@ -50,6 +52,47 @@ struct ProgramLoopTests {
     #expect(terminal.output.contains("Star Wars: The Force"))
     terminal.type("q")
     #expect(await run.value == 0)
+  }
+
+  @Test(
+    "p on a detail plays its preview: the progress bar and the now-playing line are drawn, Space pauses; the player is shut down when the loop ends"
+  )
+  func preview() async throws {
+    let items = try Recordings.items(Recordings.mixed)
+    let song = try #require(items.first)
+    #expect(song.previewURLText != nil)
+    let double = InMemoryPlayer(duration: 30)
+    let loop = makeLoop(items: items, player: double.player)
+    let run = Task { await loop.run() }
+    defer { terminal.continuation.yield(.eof) }
+    terminal.type("jack")
+    terminal.send([0x0D])
+    try #require(await loop.waitUntil { state, _ in state.search.results.loadedValue != nil })
+    terminal.send([0x0D])
+    try #require(await loop.waitUntil { state, _ in state.topDetail?.item.id == song.id })
+    terminal.type("p")
+    try #require(
+      await loop.waitUntil { state, frame in
+        state.playback.isPlaying(itemID: song.id)
+          && frame?.buffer.text.contains("0:00 / 0:30") == true
+          && frame?.buffer.text.contains("-0:30  ← → seek") == true
+      })
+    terminal.type(" ")
+    try #require(
+      await loop.waitUntil { state, frame in
+        state.playback.isPaused && frame?.buffer.text.contains("⏸") == true
+      })
+    // The now-playing line stays on the search screen.
+    terminal.send([0x1B])
+    #expect(await clock.waitForSleepers())
+    await clock.advance(by: ProgramLoop.escapeTimeout)
+    try #require(
+      await loop.waitUntil { state, frame in
+        state.stack.isEmpty && frame?.buffer.text.contains("⏸ \(song.title) 0:00 / 0:30") == true
+      })
+    terminal.continuation.yield(.signal(15))
+    #expect(await run.value == 143)
+    #expect(double.commands == [.play(try #require(song.previewURL)), .togglePause, .shutdown])
   }
 
   @Test(

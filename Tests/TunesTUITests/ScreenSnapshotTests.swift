@@ -12,10 +12,13 @@ struct ScreenSnapshotTests {
 
   static let searchCases = [
     "welcome", "suggestions", "loading", "reloading", "results", "error", "rate-limited", "empty",
-    "grouped", "help", "filters", "failed-after-results", "load-more-failed", "not-found",
+    "grouped", "playing", "help", "filters", "failed-after-results", "load-more-failed",
+    "not-found",
   ]
 
-  static let detailCases = ["song", "album", "movie", "app", "podcast"]
+  static let detailCases = [
+    "song", "album", "movie", "app", "podcast", "song-playing", "song-paused", "song-failed",
+  ]
 
   @Test("the search screen matches its golden files", arguments: searchCases, sizes)
   func searchScreen(name: String, size: Viewport) throws {

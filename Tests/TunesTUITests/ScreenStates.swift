@@ -1,5 +1,6 @@
 import Foundation
 import ITunesCatalog
+import Playback
 import TerminalUI
 import TestSupport
 import TunesFeatures
@@ -77,6 +78,11 @@ enum ScreenStates {
     case "grouped":
       state.search.grouped = true
       state.search.selection = 0
+    case "playing":
+      guard let song = items.first(where: { $0.previewURLText != nil }) else {
+        throw RecordingError.missing("a song with a preview")
+      }
+      state.playback = playing(song, at: 7.5)
     case "help":
       state.overlay = .help
     case "filters":
@@ -103,10 +109,22 @@ enum ScreenStates {
 
   static func detail(_ name: String, size: Viewport) throws -> AppState {
     var detail: DetailState
+    var playback = PlaybackState()
     switch name {
     case "song":
       let song = try Recordings.first(.song, in: Recordings.songs)
       detail = DetailState(item: song, details: .loaded(song), author: .loading(previous: nil))
+    case "song-playing", "song-paused":
+      let song = try Recordings.first(.song, in: Recordings.songs)
+      detail = DetailState(item: song, details: .loaded(song), author: .loading(previous: nil))
+      playback = playing(song, at: 12.25, paused: name == "song-paused")
+    case "song-failed":
+      let song = try Recordings.first(.song, in: Recordings.songs)
+      detail = DetailState(item: song, details: .loaded(song), author: .loading(previous: nil))
+      playback = playing(song, at: 0)
+      let message = "The preview could not be loaded (HTTP 404 from audio-ssl.itunes.apple.com)."
+      playback.player.apply(.failed(PlaybackFailure(.unavailable, message)))
+      playback.error = message
     case "album":
       let all = try Recordings.items(Recordings.albumTracks)
       guard let album = all.first(where: { $0.kind == .album }) else {
@@ -137,8 +155,22 @@ enum ScreenStates {
       throw RecordingError.missing(name)
     }
     var app = AppState(stack: [.detail(detail)], viewport: size)
-    app.favoriteIDs = name == "song" ? [detail.item.id] : []
+    app.favoriteIDs = name.hasPrefix("song") ? [detail.item.id] : []
+    app.playback = playback
     return settled(app)
+  }
+
+  /// A 30-second preview of `item` playing at `position`.
+  static func playing(_ item: CatalogItem, at position: Double, paused: Bool = false)
+    -> PlaybackState
+  {
+    var player = PlayerState()
+    player.apply(.loading(item.previewURL ?? URL(string: "http://127.0.0.1/preview.m4a")!))
+    player.apply(.started)
+    player.apply(.duration(29.98))
+    player.apply(.position(position))
+    if paused { player.apply(.paused(true)) }
+    return PlaybackState(itemID: item.id, title: item.title, player: player)
   }
 
   static func favorites(_ name: String, size: Viewport) throws -> AppState {

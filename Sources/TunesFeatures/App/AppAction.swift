@@ -28,6 +28,8 @@ public enum AppAction: Equatable, Sendable {
   case favorites(FavoritesAction)
   /// Something happened on the top detail screen.
   case detail(DetailAction)
+  /// Something happened to the preview player.
+  case playback(PlaybackAction)
 
   // MARK: Every screen
 
@@ -65,6 +67,7 @@ extension AppAction {
     case .filters(let action): return action.isInput
     case .favorites(let action): return action.isInput
     case .detail(let action): return action.isInput
+    case .playback(let action): return action.isInput
     case .helpToggled, .helpScrolled, .backRequested, .favoriteToggled, .quitRequested:
       return true
     case .appStarted, .storageFailed, .startupNoticeReported, .favoriteStored, .favoriteIDsLoaded,

@@ -28,6 +28,8 @@ public struct AppFeature: Reducer {
     case detail(depth: Int)
     /// The spinner's ticks.
     case spinner
+    /// The preview playing and its events (a new preview cancels the old one).
+    case playback
   }
 
   /// Applies `action` to `state` and returns the effect to run next.
@@ -65,6 +67,8 @@ public struct AppFeature: Reducer {
       return reduceFavorites(into: &state, action: action)
     case .detail(let action):
       return reduceDetail(into: &state, action: action)
+    case .playback(let action):
+      return reducePlayback(into: &state, action: action)
     case .helpToggled:
       state.overlay = state.overlay == .help ? nil : .help
       state.helpScroll = 0
@@ -104,7 +108,7 @@ public struct AppFeature: Reducer {
       state.shouldQuit = true
       return .merge(
         .cancel(id: CancelID.search), .cancel(id: CancelID.rateLimitTimer),
-        .cancel(id: CancelID.spinner))
+        .cancel(id: CancelID.spinner), shutDownPlayer())
     }
   }
 

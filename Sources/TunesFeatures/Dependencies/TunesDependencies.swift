@@ -1,9 +1,11 @@
 import AppArchitecture
 import Foundation
+import ITunesCatalog
 import ITunesClient
+import Playback
 
 /// Everything the app's effects touch, as values: the iTunes client, history, favourites, the
-/// clock, the browser and the filters store. TunesLive builds the live value; tests build one from
+/// clock, the browser, the filters store and the preview player. TunesLive builds the live value; tests build one from
 /// in-memory parts.
 public struct TunesDependencies: Sendable {
   /// The iTunes API.
@@ -26,6 +28,11 @@ public struct TunesDependencies: Sendable {
   public var offline: Bool = false
   /// Tiles per row fixed by the config key `columns`, or `nil` to follow the width.
   public var columns: Int? = nil
+  /// Plays previews. The default has no mpv: every command fails with the install line.
+  public var player: Player = .unavailable
+  /// The URL to play for an item, or `nil` when it has no preview (live: moved to
+  /// `TUNES_MEDIA_BASE` when that is set).
+  public var previewURL: @Sendable (CatalogItem) -> URL? = { $0.previewURL }
 
   /// Makes the dependencies.
   public init(

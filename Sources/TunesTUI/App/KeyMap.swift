@@ -49,7 +49,7 @@ package enum KeyMap {
       if state.search.focus == .query { return queryKeys(key, modifiers, state: state) }
       return resultsKeys(key, state: state)
     case .detail(let detail)?:
-      return detailKeys(key, detail: detail)
+      return detailKeys(key, detail: detail, playback: state.playback)
     case .favorites?:
       return favoritesKeys(key)
     }
@@ -174,16 +174,34 @@ package enum KeyMap {
     }
   }
 
-  private static func detailKeys(_ key: Key, detail: DetailState) -> [AppAction] {
+  /// How far `,`/`.` and ←/→ seek while the detail's preview plays, in seconds.
+  static let seekStep = 5.0
+
+  private static func detailKeys(_ key: Key, detail: DetailState, playback: PlaybackState)
+    -> [AppAction]
+  {
+    let playsHere = playback.isPlaying(itemID: detail.item.id)
     switch key {
     case .up, .character("k"): return [.detail(.scrollRequested(.lines(-1)))]
     case .down, .character("j"): return [.detail(.scrollRequested(.lines(1)))]
     case .pageUp: return [.detail(.scrollRequested(.pages(-1)))]
-    case .pageDown, .character(" "): return [.detail(.scrollRequested(.pages(1)))]
+    case .pageDown: return [.detail(.scrollRequested(.pages(1)))]
     case .home, .character("g"): return [.detail(.scrollRequested(.top))]
     case .end, .character("G"): return [.detail(.scrollRequested(.bottom))]
-    case .left, .character("h"): return [.detail(.workMoved(forward: false))]
-    case .right, .character("l"): return [.detail(.workMoved(forward: true))]
+    case .character("p"), .character(" "):
+      // Plays the preview, or pauses and resumes it when it is this item's; an item without a
+      // preview gets the reducer's notice.
+      return [playsHere ? .playback(.pauseToggled) : .playback(.playRequested(detail.shownItem))]
+    case .character("s"):
+      return playback.isActive ? [.playback(.stopRequested)] : []
+    case .character(","), .left:
+      if playsHere { return [.playback(.seekRequested(-seekStep))] }
+      return key == .left ? [.detail(.workMoved(forward: false))] : []
+    case .character("."), .right:
+      if playsHere { return [.playback(.seekRequested(seekStep))] }
+      return key == .right ? [.detail(.workMoved(forward: true))] : []
+    case .character("h"): return [.detail(.workMoved(forward: false))]
+    case .character("l"): return [.detail(.workMoved(forward: true))]
     case .enter: return [.detail(.focusedWorkOpened)]
     case .character("o"): return [.detail(.openStoreLinkRequested)]
     case .character("a"): return [.detail(.openAuthorLinkRequested)]

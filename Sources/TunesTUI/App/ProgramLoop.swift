@@ -20,6 +20,7 @@ package final class ProgramLoop {
   private let clock: AppClock
   private let log: Log
   private let notices: [String]
+  private let shutDownPlayer: @Sendable () async -> Void
   private var decoder = InputDecoder()
   private var renderer: DiffRenderer
   private let terminalName: String
@@ -57,6 +58,7 @@ package final class ProgramLoop {
     self.clock = dependencies.clock
     self.log = log
     self.notices = notices
+    self.shutDownPlayer = dependencies.player.shutdown
     self.terminalName = terminalName
     self.renderer = DiffRenderer(colorDepth: colorDepth, synchronizedOutput: synchronizedOutput)
     let size = terminal.size()
@@ -67,8 +69,10 @@ package final class ProgramLoop {
   /// The last frame written, if any.
   package var frame: Frame? { lastFrame }
 
-  /// Runs until the person quits, a terminating signal arrives or input ends. Returns the
-  /// exit code: 0, or 128 + the signal number.
+  /// Runs until the person quits, a terminating signal arrives or input ends, then shuts the
+  /// preview player down (mpv ends; `q` asked for it too, but effects are cancelled here, and
+  /// a signal or end of input never reaches the reducer). Returns the exit code: 0, or 128 +
+  /// the signal number.
   package func run() async -> Int32 {
     store.observer = { [weak self] _ in self?.stateChanged() }
     log.log(
@@ -105,6 +109,7 @@ package final class ProgramLoop {
     store.cancelAllEffects()
     for waiter in waiters { waiter.continuation.resume(returning: false) }
     waiters.removeAll()
+    await shutDownPlayer()
     log.log("exit \(code)")
     return code
   }

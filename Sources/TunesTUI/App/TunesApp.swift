@@ -14,6 +14,7 @@ package enum TunesApp {
   ///   - notices: what the person must know about the start, shown as the first notice.
   ///   - environment: the process environment (`TERM`, `COLORTERM`, `NO_COLOR` …).
   ///   - log: diagnostics (the `TUNES_LOG` file).
+  /// The loop shuts the preview player down (mpv ends) before it returns.
   /// - Returns: 0 after `q` or Ctrl-C; 1 when there is no terminal or it cannot be set up.
   ///   SIGINT, SIGTERM and SIGHUP restore the terminal and end the process with 128 + n
   ///   (TerminalPOSIX re-raises them). Problems go to stderr before the screen is taken, to

@@ -11,7 +11,9 @@ enum DetailScreen {
       tracks: detail.tracks.flatMap(content),
       author: detail.author.flatMap(content),
       focusedWork: detail.focusedWork, isFavorite: app.favoriteIDs.contains(detail.item.id),
-      spinner: spinner, scroll: detail.scroll)
+      spinner: spinner, scroll: detail.scroll,
+      playback: app.playback.isPlaying(itemID: detail.item.id) ? app.playback : nil,
+      playbackError: app.playback.failure(itemID: detail.item.id))
   }
 
   /// A block's `Loadable` as drawn: `nil` when nothing was asked for, `.loaded` whenever
@@ -68,13 +70,25 @@ enum DetailScreen {
   }
 
   private static func detailRight(_ model: DetailViewModel) -> [Span] {
-    var parts: [(String, String)] = [("*", model.isFavorite ? "unfavourite" : "favourite")]
+    var parts: [(String, String)] = []
+    if let playback = model.playback {
+      parts.append(("p", playback.isPaused ? "resume" : "pause"))
+      parts.append(("s", "stop"))
+    } else if model.hasPreview {
+      parts.append(("p", "play"))
+    }
+    parts.append(("*", model.isFavorite ? "unfavourite" : "favourite"))
     let failed = [model.details?.error, model.tracks?.error, model.author?.error].contains {
       $0 != nil
     }
     if failed { parts.insert(("r", "retry"), at: 0) }
-    if model.author?.value?.works.isEmpty == false { parts.append(("← →", "works")) }
-    if model.shownItem.authorURLText != nil { parts.append(("a", "author")) }
+    if model.author?.value?.works.isEmpty == false {
+      parts.append((model.playback == nil ? "← →" : "h l", "works"))
+    }
+    // While a preview plays its keys take the author hint's room (`a` still works; ? lists it).
+    if model.shownItem.authorURLText != nil, model.playback == nil {
+      parts.append(("a", "author"))
+    }
     var spans: [Span] = []
     for (key, action) in parts {
       spans.append(Span(key, style: Theme.bar.bold))

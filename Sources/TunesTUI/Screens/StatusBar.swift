@@ -2,16 +2,22 @@ import Foundation
 import TerminalUI
 import TunesFeatures
 
-/// The bottom row: the notice (or the active filters) on the left; result count, source
-/// and limits on the right.
+/// The bottom row: the preview that plays and the notice (or the active filters) on the left;
+/// result count, source and limits on the right.
 enum StatusBar {
-  /// The left part: the notice when there is one, else the active filters; "offline" first
-  /// when tunes answers from the cache only.
+  /// The widest a title gets in the now-playing part.
+  static let nowPlayingTitleWidth = 24
+
+  /// The left part: "offline" first when tunes answers from the cache only, then the preview
+  /// that plays (on every screen), then the notice when there is one, else the active filters
+  /// (left out while a preview plays: `f` shows them).
   static func left(_ app: AppState) -> [Span] {
-    let offline = app.offline ? [Span(" offline ", style: Theme.bar.fg(Theme.star).bold)] : []
+    let lead =
+      (app.offline ? [Span(" offline ", style: Theme.bar.fg(Theme.star).bold)] : [])
+      + nowPlaying(app.playback)
     if let notice = DisplayText.clean(app.notice) {
       var spans =
-        offline + [
+        lead + [
           Span(" ● ", style: Theme.bar.fg(Theme.accent)), Span(notice, style: Theme.bar.bold),
         ]
       if let link = DisplayText.clean(app.noticeLink) {
@@ -19,9 +25,24 @@ enum StatusBar {
       }
       return spans
     }
-    return offline + [
+    if app.playback.isActive { return lead }
+    return lead + [
       Span(" filters ", style: Theme.bar.fg(Theme.muted)),
       Span(DisplayText.clean(app.filters.summary) ?? "", style: Theme.bar),
+    ]
+  }
+
+  /// `▶ Better Together 0:12 / 0:30` while a preview plays (`⏸` while paused), else nothing.
+  static func nowPlaying(_ playback: PlaybackState) -> [Span] {
+    guard playback.isActive else { return [] }
+    let mark = playback.isPaused ? "⏸" : "▶"
+    let title = truncate(
+      DisplayText.clean(playback.title) ?? "Preview", toWidth: nowPlayingTitleWidth)
+    let times = playback.isLoading ? "loading…" : String(playback.progressText.dropFirst(2))
+    return [
+      Span(" \(mark) ", style: Theme.bar.fg(Theme.accent).bold),
+      Span(title, style: Theme.bar.bold),
+      Span(" \(times) ", style: Theme.bar),
     ]
   }
 

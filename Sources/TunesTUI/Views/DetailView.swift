@@ -44,6 +44,8 @@ package struct DetailView: Sendable {
 
   private func pieces(width: Int) -> [Piece] {
     var pieces: [Piece] = [header(width: width)]
+    if let playback = model.playback { pieces.append(Self.progress(playback, width: width)) }
+    if let error = model.playbackError { pieces.append(Self.previewFailure(error, width: width)) }
     pieces.append(contentsOf: facts(width: width))
     pieces.append(contentsOf: description(width: width))
     pieces.append(contentsOf: tracks(width: width))
@@ -140,6 +142,51 @@ package struct DetailView: Sendable {
         buffer.set(
           string: "  o", at: Position(x: end, y: y), style: Theme.secondary, clippedTo: text)
       }
+    }
+  }
+
+  /// The preview's progress under the title block, `▶ ━━━━━━──────  0:12  -0:18  ← → seek`
+  /// (`paused` while paused), then a gap.
+  static func progress(_ playback: PlaybackState, width: Int) -> Piece {
+    let mark = playback.isPaused ? "⏸" : "▶"
+    let times =
+      playback.isLoading ? "loading…" : "\(playback.elapsedText)  \(playback.remainingText)"
+    let label = playback.isPaused ? "paused" : "← → seek"
+    return Piece(height: 2) { rect, buffer, _ in
+      let row = rect.row(0)
+      var x = buffer.set(
+        string: mark + " ", at: Position(x: row.x, y: row.y), style: Theme.heading, clippedTo: row)
+      let tail = "  " + times + "  " + label
+      let barWidth = max(0, row.right - x - displayWidth(of: tail))
+      let filled = Int((Double(barWidth) * (playback.fraction ?? 0)).rounded(.down))
+      x = buffer.set(
+        string: String(repeating: "━", count: filled), at: Position(x: x, y: row.y),
+        style: .plain.fg(Theme.accent), clippedTo: row)
+      x = buffer.set(
+        string: String(repeating: "─", count: barWidth - filled), at: Position(x: x, y: row.y),
+        style: Theme.border, clippedTo: row)
+      x = buffer.set(
+        string: "  " + times, at: Position(x: x, y: row.y), style: Theme.text, clippedTo: row)
+      buffer.set(
+        string: "  " + label, at: Position(x: x, y: row.y), style: Theme.secondary,
+        clippedTo: row)
+    }
+  }
+
+  /// Why the preview failed, where its progress bar was: `✗ message` (wrapped to two lines at
+  /// most) and `p tries again`, then a gap.
+  static func previewFailure(_ message: String, width: Int) -> Piece {
+    let text = "✗ Preview: " + (DisplayText.clean(message) ?? "it failed.")
+    let lines = Array(Paragraph.wrap(text, width: max(1, width)).prefix(2))
+    return Piece(height: lines.count + 2) { rect, buffer, _ in
+      for (i, line) in lines.enumerated() {
+        buffer.set(
+          string: line, at: Position(x: rect.x, y: rect.y + i), style: Theme.errorTitle,
+          clippedTo: rect)
+      }
+      buffer.set(
+        string: "p tries again", at: Position(x: rect.x, y: rect.y + lines.count),
+        style: Theme.secondary, clippedTo: rect)
     }
   }
 

@@ -21,12 +21,19 @@ package struct DetailViewModel: Sendable {
   package var spinner: String
   /// Lines scrolled off the top.
   package var scroll: Int
+  /// The item's preview while it plays (a progress bar under the title block), else `nil`.
+  package var playback: PlaybackState?
+  /// Why the item's preview failed, shown where the progress bar was (until the next preview).
+  package var playbackError: String?
+  /// Whether the item has a preview to play (the `p` hint).
+  package var hasPreview: Bool { shownItem.previewURLText != nil }
 
   /// Creates a model.
   package init(
     item: CatalogItem, details: Loadable<CatalogItem>? = nil,
     tracks: Loadable<[CatalogItem]>? = nil, author: Loadable<AuthorBlock>? = nil,
-    focusedWork: Int? = nil, isFavorite: Bool = false, spinner: String = "⠋", scroll: Int = 0
+    focusedWork: Int? = nil, isFavorite: Bool = false, spinner: String = "⠋", scroll: Int = 0,
+    playback: PlaybackState? = nil, playbackError: String? = nil
   ) {
     self.item = item
     self.details = details
@@ -36,6 +43,8 @@ package struct DetailViewModel: Sendable {
     self.isFavorite = isFavorite
     self.spinner = spinner
     self.scroll = scroll
+    self.playback = playback
+    self.playbackError = playbackError
   }
 
   /// The item to draw: the full lookup when it has arrived, else the tile's.

@@ -48,6 +48,9 @@ package struct HelpOverlay: Sendable {
       title: "Detail",
       entries: [
         Entry(keys: "↑↓ jk PgUp/Dn", action: "scroll"),
+        Entry(keys: "p Space", action: "play/pause preview"),
+        Entry(keys: "s", action: "stop the preview"),
+        Entry(keys: ", . ← →", action: "seek ±5 s (playing)"),
         Entry(keys: "←→ hl", action: "pick a work by author"),
         Entry(keys: "Enter", action: "open the picked work"),
         Entry(keys: "o", action: "open in Apple's store"),

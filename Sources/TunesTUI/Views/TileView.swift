@@ -1,11 +1,11 @@
 import ITunesCatalog
 import TerminalUI
 
-/// One result tile: a selection bar, the artwork placeholder, the kind badge (and a ★ for a
-/// favourite), the title, and two or three facts that suit the kind.
+/// One result tile: a selection bar, the artwork placeholder, the kind badge (a ▷ when the item
+/// has a preview, a ★ for a favourite), the title, and two or three facts that suit the kind.
 ///
 /// ```
-/// ▌▒▒▒▒▒▒▒▒▒ Song                         ★
+/// ▌▒▒▒▒▒▒▒▒▒ Song                       ▷ ★
 /// ▌▒▒▒▒▒▒▒▒▒ Better Together
 /// ▌▒▒▒▒♪▒▒▒▒ Jack Johnson
 /// ▌▒▒▒▒▒▒▒▒▒ 3:27 · $1.29
@@ -14,6 +14,10 @@ import TerminalUI
 package struct TileView: Widget, Sendable {
   /// Rows a full tile takes (the grid leaves one empty row below each).
   package static let height = 5
+  /// The mark on the badge row of a tile whose item has a preview to play.
+  package static let playMark = "▷"
+  /// The narrowest text area that shows the play mark (beside the badge and the ★).
+  static let playMarkMinimumWidth = 14
   /// Rows a compact tile takes.
   package static let compactHeight = 3
   /// The item (its strings are sanitized here).
@@ -75,6 +79,11 @@ package struct TileView: Widget, Sendable {
       buffer.set(
         string: "★", at: Position(x: text.right - 1, y: text.y),
         style: base.fg(Theme.star), clippedTo: text.row(0))
+    }
+    if item.previewURLText != nil, text.width >= Self.playMarkMinimumWidth {
+      buffer.set(
+        string: Self.playMark, at: Position(x: text.right - (isFavorite ? 3 : 1), y: text.y),
+        style: base.fg(Theme.accent), clippedTo: text.row(0))
     }
     var y = text.y + 1
     let titleStyle = Theme.title.patched(onto: base)

@@ -1,0 +1,75 @@
+import Playback
+
+/// What plays: the item (its id and title), the player's state folded from its events, and the
+/// last failure. Shared by every screen (the status bar's now-playing line) and the detail of the
+/// item that plays (its progress bar and keys).
+public struct PlaybackState: Equatable, Sendable {
+  /// The id of the item whose preview is loaded, playing or failed; `nil` when none is.
+  public var itemID: Int64?
+  /// The title of that item, for the now-playing line.
+  public var title: String?
+  /// The player's state. Its position is kept in steps of `positionStep` seconds.
+  public var player: PlayerState
+  /// Why the preview of `itemID` failed, if it did (then nothing plays: `isActive` is false).
+  public var error: String?
+
+  /// The step positions are kept in: 0.25 s, so a preview redraws the screen at most four times
+  /// a second.
+  public static let positionStep = 0.25
+
+  /// Makes a playback state; nothing plays by default.
+  public init(
+    itemID: Int64? = nil, title: String? = nil, player: PlayerState = PlayerState(),
+    error: String? = nil
+  ) {
+    self.itemID = itemID
+    self.title = title
+    self.player = player
+    self.error = error
+  }
+
+  /// A position rounded down to `positionStep`.
+  public static func step(_ seconds: Double) -> Double {
+    guard seconds.isFinite else { return 0 }
+    return max(0, (seconds / positionStep).rounded(.down) * positionStep)
+  }
+
+  /// Whether a preview is loaded or playing (paused included).
+  public var isActive: Bool { itemID != nil && player.isActive }
+
+  /// Whether the preview of `itemID` is loaded or playing (paused included).
+  public func isPlaying(itemID: Int64) -> Bool { isActive && self.itemID == itemID }
+
+  /// Why the preview of `itemID` failed, if it did.
+  public func failure(itemID: Int64) -> String? { self.itemID == itemID ? error : nil }
+
+  /// Whether the preview is paused.
+  public var isPaused: Bool { player.paused }
+
+  /// Seconds played.
+  public var position: Double { player.position }
+
+  /// The preview's length in seconds, once known.
+  public var duration: Double? { player.duration }
+
+  /// How much has played, 0…1, once the length is known.
+  public var fraction: Double? {
+    guard let duration = player.duration, duration > 0 else { return nil }
+    return max(0, min(1, player.position / duration))
+  }
+
+  /// `0:12`: the time played.
+  public var elapsedText: String { PlayerState.clock(player.position) }
+
+  /// `-0:18`: the time left, or `--:--` before the length is known.
+  public var remainingText: String {
+    guard let duration = player.duration else { return "--:--" }
+    return "-" + PlayerState.clock(max(0, duration.rounded() - player.position.rounded(.down)))
+  }
+
+  /// `▶ 0:12 / 0:30` (`⏸` while paused).
+  public var progressText: String { player.progressText }
+
+  /// Whether the preview is still loading (nothing heard yet).
+  public var isLoading: Bool { player.phase == .loading }
+}
