@@ -33,14 +33,7 @@ enum AppCommand {
     }
     let mode: ResponseCachePolicy.Mode =
       parsed.has("offline") ? .offline : parsed.has("no-cache") ? .disabled : .normal
-    let configuration: ClientConfiguration
-    do {
-      configuration = try ClientConfiguration.resolve(
-        apiBase: parsed.value("api-base"), timeout: parsed.value("timeout"),
-        environment: context.environment)
-    } catch {
-      throw .client(error)
-    }
+    let configuration = try NetworkOptions.configuration(parsed, context: context)
     return await context.startApp(
       AppLaunch(configuration: configuration, cacheMode: mode, environment: context.environment))
   }

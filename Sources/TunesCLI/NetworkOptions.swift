@@ -15,18 +15,24 @@ enum NetworkOptions {
     .flag("no-cache", help: "neither read nor write the local response cache"),
   ]
 
-  /// Builds the client for parsed options: configuration, then the cache layer.
-  static func client(
+  /// The base URL and timeout the parsed options and the environment ask for.
+  static func configuration(
     _ parsed: ArgumentParser.Parsed, context: CLIContext
-  ) throws(CLIError) -> ITunesClient {
-    let configuration: ClientConfiguration
+  ) throws(CLIError) -> ClientConfiguration {
     do {
-      configuration = try ClientConfiguration.resolve(
+      return try ClientConfiguration.resolve(
         apiBase: parsed.value("api-base"), timeout: parsed.value("timeout"),
         environment: context.environment)
     } catch {
       throw .client(error)
     }
+  }
+
+  /// Builds the client for parsed options: configuration, then the cache layer.
+  static func client(
+    _ parsed: ArgumentParser.Parsed, context: CLIContext
+  ) throws(CLIError) -> ITunesClient {
+    let configuration = try configuration(parsed, context: context)
     if parsed.has("offline"), parsed.has("no-cache") {
       throw .usage("--offline and --no-cache cannot be used together.", command: "")
     }

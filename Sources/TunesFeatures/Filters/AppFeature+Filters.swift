@@ -45,16 +45,21 @@ extension AppFeature {
       state.filters = filters
       state.overlay = nil
       state.notice = "Filters: \(filters.summary)"
-      let store = dependencies.filtersStore
-      let save = Effect<AppAction>.run { _ in
-        try await store.save(filters)
-      } catch: { error, send in
-        send(.storageFailed(.storage(error.localizedDescription)))
-      }
+      let save = saveFilters(filters)
       guard let submitted = state.search.submitted, state.stack.isEmpty else { return save }
       let search = startSearch(
         &state, term: submitted.term, filters: filters, limit: filters.limit, loadingMore: false)
       return .merge(save, search)
+    }
+  }
+
+  /// Persists applied filters; a failure becomes a notice.
+  func saveFilters(_ filters: SearchFilters) -> Effect<AppAction> {
+    let store = dependencies.filtersStore
+    return .run { _ in
+      try await store.save(filters)
+    } catch: { error, send in
+      send(.storageFailed(.storage(error.localizedDescription)))
     }
   }
 

@@ -52,13 +52,7 @@ extension AppFeature {
       if let filters, filters != state.filters, filters.validationError == nil {
         state.filters = filters
         state.notice = "Filters of that search: \(filters.summary)"
-        let store = dependencies.filtersStore
-        let save = Effect<AppAction>.run { _ in
-          try await store.save(filters)
-        } catch: { error, send in
-          send(.storageFailed(.storage(error.localizedDescription)))
-        }
-        return .merge(save, submit(&state, term: query))
+        return .merge(saveFilters(filters), submit(&state, term: query))
       }
       return submit(&state, term: query)
     case .searchResponse(let requestID, let result):
