@@ -112,8 +112,14 @@ final class IPCConnection: @unchecked Sendable {
   }
 
   /// Closes the connection; pending requests fail with `.connectionLost`.
+  ///
+  /// Only while the descriptor is still ours: once the reader has closed it, its number may
+  /// already belong to another socket of the process (a shutdown then would cut that one).
   func close() {
-    _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+    writeLock.withLock {
+      guard !lock.withLock({ isClosed }) else { return }
+      _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+    }
   }
 
   private func register(_ entry: Pending) throws(PlaybackError) -> Int {
@@ -128,7 +134,9 @@ final class IPCConnection: @unchecked Sendable {
 
   private func write(_ data: Data) -> Bool {
     writeLock.withLock { () -> Bool in
-      data.withUnsafeBytes { raw in
+      // A closed descriptor's number may already be another socket's: never write to it.
+      guard !lock.withLock({ isClosed }) else { return false }
+      return data.withUnsafeBytes { raw in
         guard var pointer = raw.baseAddress else { return true }
         var remaining = raw.count
         while remaining > 0 {
@@ -165,13 +173,18 @@ final class IPCConnection: @unchecked Sendable {
       }
       line.append(contentsOf: buffer[start..<count])
     }
-    let orphans = lock.withLock { () -> [Pending] in
-      isClosed = true
-      defer { pending = [:] }
-      return Array(pending.values)
+    // Mark closed and release the descriptor together, under the write lock, so no write or
+    // shutdown can reach the number after it is given back.
+    let orphans = writeLock.withLock { () -> [Pending] in
+      let orphans = lock.withLock { () -> [Pending] in
+        isClosed = true
+        defer { pending = [:] }
+        return Array(pending.values)
+      }
+      Glibc.close(descriptor)
+      return orphans
     }
     for entry in orphans { entry.continuation?.resume(returning: .failure(.connectionLost)) }
-    Glibc.close(descriptor)
     onClose()
   }
 
