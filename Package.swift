@@ -60,7 +60,7 @@ let package = Package(
       name: "tunes-bench",
       dependencies: [
         "ITunesCatalog", "ITunesClient", "ITunesReplay", "TunesStorage", "TerminalUI", "TunesTUI",
-        "TunesFeatures", "TunesLive",
+        "TunesFeatures", "TunesLive", "Playback",
       ]),
 
     // Tests.

@@ -90,3 +90,7 @@ print(
 // MARK: Terminal app rendering
 
 RenderBench.run(items: try CatalogPage.decode(body).items)
+
+// MARK: Previews
+
+await PlaybackBench.run(work: benchDirectory)
