@@ -108,8 +108,10 @@ struct PreviewTests {
     try tmux.press("q")
     try await tmux.waitFor(text: "EXIT=0", timeout: .seconds(30))
     let before = try String(contentsOf: fixture.directory.appending("before"), encoding: .utf8)
+    // The shell creates the file before stty writes to it: wait for its line, not for the file.
+    let afterFile = fixture.directory.appending("after")
     _ = await ProcessRunner.waitUntil {
-      FileManager.default.fileExists(atPath: fixture.directory.appending("after").path)
+      (try? String(contentsOf: afterFile, encoding: .utf8))?.hasSuffix("\n") == true
     }
     let after = try String(contentsOf: fixture.directory.appending("after"), encoding: .utf8)
     #expect(before == after, "the terminal's settings were not restored")
