@@ -188,13 +188,18 @@ enum FavoritesCommand {
   static func item(from summary: FavoriteSummary) -> CatalogItem {
     var item = CatalogItem(
       id: summary.id, kind: ItemKind(rawValue: summary.kind), title: summary.title)
-    item.author = summary.author
-    item.collection = summary.collection
-    item.durationMillis = summary.durationMillis
-    item.price = summary.price.flatMap { Decimal(string: $0) }
-    item.currency = summary.currency
-    item.appleFormattedPrice = summary.formattedPrice
-    item.releaseDate = summary.releaseDate.flatMap(ISODate.parse)
+    guard case .array(let values)? = try? JSONParser.parse(Array(summary.fields.utf8)) else {
+      return item
+    }
+    // In the order of FavoritesStore.summaryKeys.
+    func field(_ index: Int) -> JSONValue? { values.indices.contains(index) ? values[index] : nil }
+    item.author = field(0)?.text
+    item.collection = field(1)?.text
+    item.durationMillis = field(2)?.integer.map { Int(clamping: $0) }
+    item.price = field(3)?.decimal
+    item.currency = field(4)?.text
+    item.appleFormattedPrice = field(5)?.text
+    item.releaseDate = field(6)?.text.flatMap(ISODate.parse)
     return item
   }
 

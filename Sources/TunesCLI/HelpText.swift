@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// Help texts (golden-tested).
 enum HelpText {
   static func forCommand(_ name: String?) -> String {
@@ -149,7 +151,7 @@ enum HelpText {
       let padded =
         left.count + 2 > column
         ? left + "  " : left.padding(toLength: column, withPad: " ", startingAt: 0)
-      let wrapped = wrap(help, width: 96 - column)
+      let wrapped = Paragraph.wrap(help, width: 96 - column)
       lines.append(padded + (wrapped.first ?? ""))
       for rest in wrapped.dropFirst() { lines.append(String(repeating: " ", count: column) + rest) }
     }
@@ -167,21 +169,6 @@ enum HelpText {
       let left = "  --" + option.name + (option.takesValue ? " " + option.valueName : "")
       return left.padding(toLength: 21, withPad: " ", startingAt: 0) + option.help
     }.joined(separator: "\n")
-  }
-
-  /// Words wrapped into lines of at most `width` characters.
-  static func wrap(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-      if !line.isEmpty, line.count + 1 + word.count > width {
-        lines.append(line)
-        line = ""
-      }
-      line += (line.isEmpty ? "" : " ") + word
-    }
-    if !line.isEmpty { lines.append(line) }
-    return lines
   }
 
   static let doctor = """

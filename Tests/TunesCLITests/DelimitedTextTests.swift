@@ -1,6 +1,7 @@
 import ITunesCatalog
 import TerminalUI
 import Testing
+import TunesStorage
 
 @testable import TunesCLI
 
@@ -51,5 +52,24 @@ struct CSVReadingTests {
     #expect(lines.last?.hasSuffix("879273565") == true, "\(lines)")
     #expect(lines.first?.contains("COLLECTION") == false)
     #expect(lines.allSatisfy { displayWidth(of: String($0)) <= 50 })
+  }
+}
+
+@Suite("Favourites table rows")
+struct FavoriteTableRowTests {
+  @Test("a row's fields as SQLite answers them become the item the table shows")
+  func itemFromSummary() {
+    let summary = FavoriteSummary(
+      id: 7, kind: "song", title: "T",
+      fields: #"["Bj\u00f6rk \"B\"",null,200000,1.29,"USD",null,"2005-03-01T08:00:00Z"]"#)
+    let item = FavoritesCommand.item(from: summary)
+    #expect(item.author == "Björk \"B\"")
+    #expect(item.collection == nil)
+    #expect(item.durationMillis == 200_000)
+    #expect(item.formattedPrice == "$1.29")
+    #expect(item.releaseYear == 2005)
+    let bare = FavoritesCommand.item(
+      from: FavoriteSummary(id: 8, kind: "podcast", title: "B", fields: "[]"))
+    #expect(bare.author == nil && bare.price == nil)
   }
 }

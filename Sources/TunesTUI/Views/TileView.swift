@@ -1,5 +1,6 @@
 import ITunesCatalog
 import TerminalUI
+import TunesFeatures
 
 /// One result tile: a selection bar, the artwork placeholder, the kind badge (a ▷ when the item
 /// has a preview, a ★ for a favourite), the title, and two or three facts that suit the kind.
@@ -12,8 +13,8 @@ import TerminalUI
 /// ▌▒▒▒▒▒▒▒▒▒
 /// ```
 package struct TileView: Widget, Sendable {
-  /// Rows a full tile takes (the grid leaves one empty row below each).
-  package static let height = 5
+  /// Rows a full tile takes (the grid leaves one empty row below each): SearchLayout's number.
+  package static let height = SearchLayout.tileLines
   /// The mark on the badge row of a tile whose item has a preview to play.
   package static let playMark = "▷"
   /// The narrowest text area that shows the play mark (beside the badge and the ★).
