@@ -1,0 +1,7 @@
+import Testing
+
+@testable import TerminalGraphics
+
+@Suite struct TerminalGraphicsModuleTests {
+  @Test func moduleLinks() { _ = TerminalGraphics.self }
+}
