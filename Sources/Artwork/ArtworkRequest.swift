@@ -1,0 +1,24 @@
+import Foundation
+import ITunesCatalog
+
+/// One image wanted: Apple's artwork URL as the item gives it (any size) and the square size in
+/// pixels the caller will draw it at.
+package struct ArtworkRequest: Hashable, Sendable {
+  /// The artwork URL as the item carries it, e.g. `…/100x100bb.jpg`.
+  package var url: String
+  /// The side of the square wanted, in pixels.
+  package var pixels: Int
+
+  /// Makes a request.
+  package init(url: String, pixels: Int) {
+    self.url = url
+    self.pixels = pixels
+  }
+
+  /// The URL asked for: Apple's `…/100x100bb.jpg` rewritten to `…/{pixels}x{pixels}bb.jpg`
+  /// (`ArtworkURL.resized`); a URL without a size segment stays as it is. Also the cache key.
+  package var sizedURL: String {
+    guard let parsed = URL(string: url) else { return url }
+    return ArtworkURL.resized(parsed, size: pixels).absoluteString
+  }
+}
