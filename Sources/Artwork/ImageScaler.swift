@@ -23,65 +23,177 @@ package enum ImageScaler {
   ) -> [UInt8] {
     precondition(rgba.count == width * height * 4 && toWidth > 0 && toHeight > 0)
     if width == toWidth && height == toHeight { return rgba }
-    let columns = taps(source: width, destination: toWidth)
-    let rows = taps(source: height, destination: toHeight)
+    let columns = FlatTaps(taps(source: width, destination: toWidth))
+    let rows = FlatTaps(taps(source: height, destination: toHeight))
+    if isOpaque(rgba) {
+      return scaleOpaque(
+        rgba, width: width, height: height, toWidth: toWidth, toHeight: toHeight, columns: columns,
+        rows: rows)
+    }
     // Pass 1: each row to toWidth columns, premultiplied, in floats.
     var middle = [Float](repeating: 0, count: toWidth * height * 4)
     rgba.withUnsafeBufferPointer { source in
       middle.withUnsafeMutableBufferPointer { out in
-        for y in 0..<height {
-          let rowIn = y * width * 4
-          let rowOut = y * toWidth * 4
-          for x in 0..<toWidth {
-            var red: Float = 0
-            var green: Float = 0
-            var blue: Float = 0
-            var alpha: Float = 0
-            for tap in columns[x] {
-              let offset = rowIn + tap.index * 4
-              let weightedAlpha = tap.weight * Float(source[offset + 3])
-              red += weightedAlpha * Float(source[offset])
-              green += weightedAlpha * Float(source[offset + 1])
-              blue += weightedAlpha * Float(source[offset + 2])
-              alpha += weightedAlpha
+        columns.withBuffers { starts, indices, weights in
+          for y in 0..<height {
+            let rowIn = y * width * 4
+            var offset = y * toWidth * 4
+            for x in 0..<toWidth {
+              var red: Float = 0
+              var green: Float = 0
+              var blue: Float = 0
+              var alpha: Float = 0
+              for tap in starts[x]..<starts[x + 1] {
+                let pixel = rowIn + indices[tap] * 4
+                let weightedAlpha = weights[tap] * Float(source[pixel + 3])
+                red += weightedAlpha * Float(source[pixel])
+                green += weightedAlpha * Float(source[pixel + 1])
+                blue += weightedAlpha * Float(source[pixel + 2])
+                alpha += weightedAlpha
+              }
+              out[offset] = red
+              out[offset + 1] = green
+              out[offset + 2] = blue
+              out[offset + 3] = alpha
+              offset += 4
             }
-            let offset = rowOut + x * 4
-            out[offset] = red
-            out[offset + 1] = green
-            out[offset + 2] = blue
-            out[offset + 3] = alpha
           }
         }
       }
     }
     // Pass 2: columns to toHeight rows, then un-premultiply and round.
     var result = [UInt8](repeating: 0, count: toWidth * toHeight * 4)
+    var sums = [Float](repeating: 0, count: toWidth * 4)
     middle.withUnsafeBufferPointer { source in
       result.withUnsafeMutableBufferPointer { out in
-        for y in 0..<toHeight {
-          for x in 0..<toWidth {
-            var red: Float = 0
-            var green: Float = 0
-            var blue: Float = 0
-            var alpha: Float = 0
-            for tap in rows[y] {
-              let offset = (tap.index * toWidth + x) * 4
-              red += tap.weight * source[offset]
-              green += tap.weight * source[offset + 1]
-              blue += tap.weight * source[offset + 2]
-              alpha += tap.weight * source[offset + 3]
+        sums.withUnsafeMutableBufferPointer { sums in
+          rows.withBuffers { starts, indices, weights in
+            let rowLength = toWidth * 4
+            for y in 0..<toHeight {
+              for index in 0..<rowLength { sums[index] = 0 }
+              // Whole rows at a time: each tap adds one weighted source row.
+              for tap in starts[y]..<starts[y + 1] {
+                let weight = weights[tap]
+                let rowStart = indices[tap] * rowLength
+                for index in 0..<rowLength { sums[index] += weight * source[rowStart + index] }
+              }
+              var offset = y * rowLength
+              for index in stride(from: 0, to: rowLength, by: 4) {
+                let alpha = sums[index + 3]
+                if alpha > 0.5 {  // else fully transparent: zeros
+                  out[offset] = byte(sums[index] / alpha)
+                  out[offset + 1] = byte(sums[index + 1] / alpha)
+                  out[offset + 2] = byte(sums[index + 2] / alpha)
+                  out[offset + 3] = byte(alpha)
+                }
+                offset += 4
+              }
             }
-            let offset = (y * toWidth + x) * 4
-            guard alpha > 0.5 else { continue }  // fully transparent: zeros
-            out[offset] = byte(red / alpha)
-            out[offset + 1] = byte(green / alpha)
-            out[offset + 2] = byte(blue / alpha)
-            out[offset + 3] = byte(alpha)
           }
         }
       }
     }
     return result
+  }
+
+  /// Every alpha byte is 255 (JPEG always; most PNGs).
+  private static func isOpaque(_ rgba: [UInt8]) -> Bool {
+    rgba.withUnsafeBufferPointer { pixels in
+      var index = 3
+      while index < pixels.count {
+        if pixels[index] != 255 { return false }
+        index += 4
+      }
+      return true
+    }
+  }
+
+  /// The same area average for opaque pixels: three channels, no alpha weighting or division.
+  private static func scaleOpaque(
+    _ rgba: [UInt8], width: Int, height: Int, toWidth: Int, toHeight: Int, columns: FlatTaps,
+    rows: FlatTaps
+  ) -> [UInt8] {
+    var middle = [Float](repeating: 0, count: toWidth * height * 3)
+    rgba.withUnsafeBufferPointer { source in
+      middle.withUnsafeMutableBufferPointer { out in
+        columns.withBuffers { starts, indices, weights in
+          var offset = 0
+          for y in 0..<height {
+            let rowIn = y * width * 4
+            for x in 0..<toWidth {
+              var red: Float = 0
+              var green: Float = 0
+              var blue: Float = 0
+              for tap in starts[x]..<starts[x + 1] {
+                let pixel = rowIn + indices[tap] * 4
+                let weight = weights[tap]
+                red += weight * Float(source[pixel])
+                green += weight * Float(source[pixel + 1])
+                blue += weight * Float(source[pixel + 2])
+              }
+              out[offset] = red
+              out[offset + 1] = green
+              out[offset + 2] = blue
+              offset += 3
+            }
+          }
+        }
+      }
+    }
+    var result = [UInt8](repeating: 255, count: toWidth * toHeight * 4)
+    var sums = [Float](repeating: 0, count: toWidth * 3)
+    middle.withUnsafeBufferPointer { source in
+      result.withUnsafeMutableBufferPointer { out in
+        sums.withUnsafeMutableBufferPointer { sums in
+          rows.withBuffers { starts, indices, weights in
+            let rowLength = toWidth * 3
+            for y in 0..<toHeight {
+              for index in 0..<rowLength { sums[index] = 0 }
+              for tap in starts[y]..<starts[y + 1] {
+                let weight = weights[tap]
+                let rowStart = indices[tap] * rowLength
+                for index in 0..<rowLength { sums[index] += weight * source[rowStart + index] }
+              }
+              var offset = y * toWidth * 4
+              for index in stride(from: 0, to: rowLength, by: 3) {
+                out[offset] = byte(sums[index])
+                out[offset + 1] = byte(sums[index + 1])
+                out[offset + 2] = byte(sums[index + 2])
+                offset += 4
+              }
+            }
+          }
+        }
+      }
+    }
+    return result
+  }
+
+  /// Taps laid out flat: the taps of output `i` are `starts[i]..<starts[i + 1]`.
+  private struct FlatTaps {
+    var starts: [Int] = [0]
+    var indices: [Int] = []
+    var weights: [Float] = []
+
+    init(_ lists: [[Tap]]) {
+      for list in lists {
+        for tap in list {
+          indices.append(tap.index)
+          weights.append(tap.weight)
+        }
+        starts.append(indices.count)
+      }
+    }
+
+    func withBuffers<R>(
+      _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Float>) -> R
+    ) -> R {
+      starts.withUnsafeBufferPointer { starts in
+        indices.withUnsafeBufferPointer { indices in
+          weights.withUnsafeBufferPointer { weights in body(starts, indices, weights) }
+        }
+      }
+    }
   }
 
   struct Tap {
@@ -119,7 +231,9 @@ package enum ImageScaler {
     }
   }
 
+  /// Rounds half up and clamps (no call to `roundf`).
   private static func byte(_ value: Float) -> UInt8 {
-    UInt8(max(0, min(255, value.rounded())))
+    let clamped = max(0, min(255, value + 0.5))
+    return UInt8(clamped)
   }
 }

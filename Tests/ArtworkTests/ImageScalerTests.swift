@@ -47,4 +47,19 @@ struct ImageScalerTests {
     #expect(ImageScaler.fitting(width: 50, height: 70, maxSide: 100) == (50, 70))
     #expect(ImageScaler.fitting(width: 50, height: 70, maxSide: nil) == (50, 70))
   }
+
+  @Test("the opaque fast path and the alpha-weighted path give the same colours")
+  func opaqueMatchesAlphaPath() {
+    var opaque: [UInt8] = []
+    for index in 0..<(30 * 20) {
+      opaque += [UInt8(index % 251), UInt8((index * 7) % 256), UInt8((index * 13) % 256), 255]
+    }
+    var almost = opaque
+    almost[3] = 254  // one pixel not quite opaque sends the image down the alpha path
+    let fast = ImageScaler.scale(opaque, width: 30, height: 20, toWidth: 11, toHeight: 7)
+    let weighted = ImageScaler.scale(almost, width: 30, height: 20, toWidth: 11, toHeight: 7)
+    #expect(fast.count == weighted.count)
+    let largest = zip(fast, weighted).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    #expect(largest <= 1)
+  }
 }
