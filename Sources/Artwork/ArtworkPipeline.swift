@@ -103,7 +103,7 @@ package final class ArtworkPipeline: Sendable {
   ///   `.transport`, or `.cancelled` when the calling task is cancelled (the shared download goes
   ///   on while another request still waits for it).
   package func image(for request: ArtworkRequest) async throws(ArtworkError) -> DecodedImage {
-    let key = request.sizedURL
+    let key = request.memoryKey
     if let image = memory.image(for: key) { return image }
     if Task.isCancelled { throw .cancelled }
     let waiterID = state.withLock { state -> UInt64 in
@@ -113,7 +113,7 @@ package final class ArtworkPipeline: Sendable {
     }
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: Waiter) in
-        join(key: key, pixels: request.pixels, waiterID: waiterID, continuation: continuation)
+        join(key: key, request: request, waiterID: waiterID, continuation: continuation)
       }
     } onCancel: {
       leave(waiterID: waiterID)
@@ -123,7 +123,7 @@ package final class ArtworkPipeline: Sendable {
 
   /// The memory cache only; synchronous and cheap (the UI thread calls it while drawing).
   package func cachedImage(for request: ArtworkRequest) -> DecodedImage? {
-    memory.image(for: request.sizedURL)
+    memory.image(for: request.memoryKey)
   }
 
   /// Counters for tests and benchmarks.
@@ -153,7 +153,9 @@ package final class ArtworkPipeline: Sendable {
 
   /// Joins the flight for `key`, starting it if there is none; a waiter already cancelled is
   /// answered `.cancelled` at once.
-  private func join(key: String, pixels: Int, waiterID: UInt64, continuation: Waiter) {
+  private func join(
+    key: String, request: ArtworkRequest, waiterID: UInt64, continuation: Waiter
+  ) {
     let joined = state.withLock { state -> Bool in
       guard state.announced.remove(waiterID) != nil else { return false }
       state.joined[waiterID] = key
@@ -166,7 +168,7 @@ package final class ArtworkPipeline: Sendable {
       var flight = Flight(id: flightID)
       flight.waiters[waiterID] = continuation
       flight.task = Task.detached(priority: .utility) { [self] in
-        let result = await load(key: key, pixels: pixels)
+        let result = await load(key: key, url: request.sizedURL, pixels: request.pixels)
         finish(key: key, flightID: flightID, result: result)
       }
       state.flights[key] = flight
@@ -209,37 +211,39 @@ package final class ArtworkPipeline: Sendable {
   // MARK: Loading
 
   /// Disk cache, else download; then decode and keep in memory (and the bytes on disk).
-  private func load(key: String, pixels: Int) async -> Result<DecodedImage, ArtworkError> {
-    if let disk, let bytes = disk.read(key) {
+  private func load(
+    key: String, url: String, pixels: Int
+  ) async -> Result<DecodedImage, ArtworkError> {
+    if let disk, let bytes = disk.read(url) {
       switch await decode(bytes, pixels: pixels) {
       case .success(let image):
         state.withLock { $0.diskHits += 1 }
         memory.insert(image, for: key)
         return .success(image)
       case .failure:
-        disk.remove(key)
+        disk.remove(url)
         state.withLock { $0.corruptDiskFiles += 1 }
       }
     }
     let bytes: [UInt8]
     do {
-      bytes = try await download(key)
+      bytes = try await download(url)
     } catch {
       return .failure(error)
     }
     let decoded = await decode(bytes, pixels: pixels)
     if case .success(let image) = decoded {
       memory.insert(image, for: key)
-      disk?.write(key, bytes: bytes)
+      disk?.write(url, bytes: bytes)
     }
     return decoded
   }
 
   /// Waits for a download slot, then fetches with the timeout and body cap.
-  private func download(_ key: String) async throws(ArtworkError) -> [UInt8] {
-    guard let url = URL(string: key), let scheme = url.scheme?.lowercased(),
+  private func download(_ text: String) async throws(ArtworkError) -> [UInt8] {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", url.host?.isEmpty == false
-    else { throw .transport("not an http or https URL: \(key)") }
+    else { throw .transport("not an http or https URL: \(text)") }
     guard await slots.acquire() else { throw .cancelled }
     defer { slots.release() }
     if Task.isCancelled { throw .cancelled }

@@ -21,4 +21,9 @@ package struct ArtworkRequest: Hashable, Sendable {
     guard let parsed = URL(string: url) else { return url }
     return ArtworkURL.resized(parsed, size: pixels).absoluteString
   }
+
+  /// The memory cache's and the shared downloads' key: the sized URL, and the pixels too, so a
+  /// URL with no size segment asked for at two sizes is decoded at each. (The disk cache, which
+  /// holds the downloaded bytes, is keyed by `sizedURL` alone.)
+  var memoryKey: String { "\(pixels) \(sizedURL)" }
 }

@@ -43,6 +43,26 @@ struct ArtworkPipelineTests {
     #expect(pipeline.cachedImage(for: large) == second)
   }
 
+  @Test("a URL with no size segment asked for at two sizes is decoded at each")
+  func unsizedURL() async throws {
+    let harness = try ArtworkHarness()
+    defer { harness.stop() }
+    let jpeg = try TestImages.jpeg(
+      TestImages.solid(width: 400, height: 400, (90, 90, 90)), width: 400, height: 400)
+    try harness.server.register(
+      request: "/covers/one.jpg", body: Data(jpeg), headers: ["Content-Type": "image/jpeg"])
+    let pipeline = harness.pipeline()
+    let small = ArtworkRequest(url: harness.url("/covers/one.jpg"), pixels: 50)
+    let large = ArtworkRequest(url: harness.url("/covers/one.jpg"), pixels: 200)
+    #expect(small.sizedURL == large.sizedURL)
+    #expect(try await pipeline.image(for: small).width == 50)
+    #expect(try await pipeline.image(for: large).width == 200)
+    #expect(pipeline.cachedImage(for: small)?.width == 50)
+    #expect(pipeline.cachedImage(for: large)?.width == 200)
+    // The second came from the disk cache: one download.
+    #expect(harness.server.requestCount(for: "/covers/one.jpg") == 1)
+  }
+
   @Test("a PNG answered for a .jpg URL decodes")
   func pngBehindJPEGName() async throws {
     let harness = try ArtworkHarness()
