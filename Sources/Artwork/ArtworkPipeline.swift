@@ -131,6 +131,7 @@ package final class ArtworkPipeline: Sendable {
     var statistics = ArtworkStatistics()
     state.withLock { state in
       statistics.downloadsStarted = state.downloadsStarted
+      statistics.waitingRequests = state.joined.count
       statistics.diskHits = state.diskHits
       statistics.corruptDiskFiles = state.corruptDiskFiles
     }

@@ -8,6 +8,8 @@ package struct ArtworkStatistics: Sendable, Equatable {
   package var peakConcurrentDownloads = 0
   /// Downloads waiting for a free slot.
   package var queuedDownloads = 0
+  /// Requests waiting for a shared download (two for one URL count two).
+  package var waitingRequests = 0
   /// Images answered from the disk cache (decoded again, no download).
   package var diskHits = 0
   /// Cached files that did not decode and were deleted.

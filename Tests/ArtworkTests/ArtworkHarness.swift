@@ -53,17 +53,64 @@ final class ArtworkHarness: Sendable {
   }
 
   /// A pipeline with a disk cache in `disk` (nil: none) and the live libcurl fetch, whose own
-  /// timeout is long so that the pipeline's timeout is the one tested.
+  /// timeout is long so that the pipeline's timeout is the one tested. With a `gate`, a download
+  /// whose path the gate holds waits (holding its slot) until the test opens it, then goes to the
+  /// server: the order of events is the test's, not the machine's load's.
   func pipeline(
     memoryBytes: Int = 32 * 1_048_576, disk: String? = "cache", diskBytes: Int = 256 * 1_048_576,
-    maxConcurrentDownloads: Int = 6, timeout: Duration = .seconds(20)
+    maxConcurrentDownloads: Int = 6, timeout: Duration = .seconds(20), gate: Gate? = nil
   ) -> ArtworkPipeline {
     let configuration = ArtworkPipeline.Configuration(
       memoryBytes: memoryBytes, diskDirectory: disk.map { directory.appending($0) },
       diskBytes: diskBytes, maxConcurrentDownloads: maxConcurrentDownloads, timeout: timeout)
-    return ArtworkPipeline(
-      configuration: configuration,
-      fetch: ArtworkPipeline.httpFetch(timeout: .seconds(60), maxBodyBytes: 8 * 1_048_576))
+    let live = ArtworkPipeline.httpFetch(timeout: .seconds(60), maxBodyBytes: 8 * 1_048_576)
+    return ArtworkPipeline(configuration: configuration) { url in
+      await gate?.pass(url.path)
+      return try await live(url)
+    }
+  }
+
+  /// Holds downloads whose path contains a held word until `open` is called.
+  final class Gate: Sendable {
+    private struct State {
+      var held: Set<String>
+      var waiting: [(path: String, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state: Mutex<State>
+
+    init(holding words: Set<String>) {
+      state = Mutex(State(held: words))
+    }
+
+    /// Returns at once unless `path` contains a held word; then when that word is opened.
+    func pass(_ path: String) async {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let wait = state.withLock { state -> Bool in
+          guard state.held.contains(where: { path.contains($0) }) else { return false }
+          state.waiting.append((path, continuation))
+          return true
+        }
+        if !wait { continuation.resume() }
+      }
+    }
+
+    /// Downloads waiting at the gate now.
+    var waitingCount: Int { state.withLock { $0.waiting.count } }
+
+    /// Lets `word`'s downloads through, those waiting and those to come.
+    func open(_ word: String) {
+      let released = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        state.held.remove(word)
+        let (go, stay) = (
+          state.waiting.filter { !state.held.contains(where: $0.path.contains) },
+          state.waiting.filter { state.held.contains(where: $0.path.contains) }
+        )
+        state.waiting = stay
+        return go.map(\.continuation)
+      }
+      for continuation in released { continuation.resume() }
+    }
   }
 
   /// Every request the server handled, in the order their answers ended.

@@ -11,33 +11,37 @@ struct ArtworkSchedulingTests {
   func coalesced() async throws {
     let harness = try ArtworkHarness()
     defer { harness.stop() }
-    let path = ArtworkHarness.path("shared")
-    harness.server.injectFault(.delay(seconds: 0.3), matching: path)
-    let pipeline = harness.pipeline()
+    let gate = ArtworkHarness.Gate(holding: ["shared"])
+    let pipeline = harness.pipeline(gate: gate)
     let request = harness.request("shared")
-    async let first = pipeline.result(for: request)
-    async let second = pipeline.result(for: request)
-    let (one, two) = await (first, second)
+    let first = Task { await pipeline.result(for: request) }
+    let second = Task { await pipeline.result(for: request) }
+    #expect(await eventually { pipeline.statistics.waitingRequests == 2 })
+    gate.open("shared")
+    let (one, two) = (await first.value, await second.value)
     #expect(try one.get() == two.get())
-    #expect(harness.server.requestCount(for: path) == 1)
+    #expect(harness.server.requestCount(for: ArtworkHarness.path("shared")) == 1)
     #expect(pipeline.statistics.downloadsStarted == 1)
   }
 
-  @Test("at most maxConcurrentDownloads run at once, counted on the server")
+  @Test("at most maxConcurrentDownloads run at once, the rest wait; counted on the server too")
   func concurrencyLimit() async throws {
     let harness = try ArtworkHarness()
     defer { harness.stop() }
-    harness.server.injectFault(.delay(seconds: 0.15), matching: "/image/thumb/")
-    let pipeline = harness.pipeline(maxConcurrentDownloads: 3)
-    let results = await withTaskGroup(of: Bool.self) { group in
-      for index in 0..<9 {
-        group.addTask { (try? await pipeline.image(for: harness.request("c\(index)"))) != nil }
-      }
-      return await group.reduce(into: []) { $0.append($1) }
+    let gate = ArtworkHarness.Gate(holding: ["/c"])
+    harness.server.injectFault(.delay(seconds: 0.1), matching: "/image/thumb/")
+    let pipeline = harness.pipeline(maxConcurrentDownloads: 3, gate: gate)
+    let tasks = (0..<9).map { index in
+      Task { (try? await pipeline.image(for: harness.request("c\(index)"))) != nil }
     }
-    #expect(results.count == 9 && results.allSatisfy { $0 })
+    // Held at the gate, three hold the slots and six wait; none more can start.
+    #expect(await eventually { pipeline.statistics.queuedDownloads == 6 })
+    #expect(gate.waitingCount == 3)
+    #expect(pipeline.statistics.activeDownloads == 3)
+    gate.open("/c")
+    for task in tasks { #expect(await task.value) }
     #expect(harness.server.requestCount == 9)
-    #expect(harness.peakConcurrentRequests == 3)
+    #expect(harness.peakConcurrentRequests <= 3)
     #expect(pipeline.statistics.peakConcurrentDownloads == 3)
     #expect(pipeline.statistics.activeDownloads == 0)
   }
@@ -46,15 +50,17 @@ struct ArtworkSchedulingTests {
   func fifo() async throws {
     let harness = try ArtworkHarness()
     defer { harness.stop() }
-    harness.server.injectFault(.delay(seconds: 0.2), matching: ArtworkHarness.path("f0"), times: 1)
-    let pipeline = harness.pipeline(maxConcurrentDownloads: 1)
+    let gate = ArtworkHarness.Gate(holding: ["f0"])
+    let pipeline = harness.pipeline(maxConcurrentDownloads: 1, gate: gate)
     var tasks: [Task<Bool, Never>] = []
-    for index in 0..<5 {
+    tasks.append(Task { (try? await pipeline.image(for: harness.request("f0"))) != nil })
+    #expect(await eventually { gate.waitingCount == 1 })
+    for index in 1..<5 {
       tasks.append(Task { (try? await pipeline.image(for: harness.request("f\(index)"))) != nil })
-      // Each is queued before the next is asked for (the first takes the slot).
-      let queued = index
-      #expect(await eventually { pipeline.statistics.queuedDownloads == queued })
+      // Each is queued before the next is asked for.
+      #expect(await eventually { pipeline.statistics.queuedDownloads == index })
     }
+    gate.open("f0")
     for task in tasks { #expect(await task.value) }
     let order = harness.log.map(\.entry.target)
     #expect(order == (0..<5).map { ArtworkHarness.path("f\($0)") })
@@ -64,10 +70,10 @@ struct ArtworkSchedulingTests {
   func cancelledWhileQueued() async throws {
     let harness = try ArtworkHarness()
     defer { harness.stop() }
-    harness.server.injectFault(.delay(seconds: 0.3), matching: ArtworkHarness.path("busy"))
-    let pipeline = harness.pipeline(maxConcurrentDownloads: 1)
+    let gate = ArtworkHarness.Gate(holding: ["busy"])
+    let pipeline = harness.pipeline(maxConcurrentDownloads: 1, gate: gate)
     let busy = Task { await pipeline.result(for: harness.request("busy")) }
-    #expect(await eventually { pipeline.statistics.activeDownloads == 1 })
+    #expect(await eventually { gate.waitingCount == 1 })
     let gone = Task { await pipeline.result(for: harness.request("gone")) }
     #expect(await eventually { pipeline.statistics.queuedDownloads == 1 })
     let next = Task { await pipeline.result(for: harness.request("next")) }
@@ -75,6 +81,7 @@ struct ArtworkSchedulingTests {
     gone.cancel()
     #expect(await gone.value == .failure(.cancelled))
     #expect(pipeline.statistics.queuedDownloads == 1)
+    gate.open("busy")
     #expect((try? await busy.value.get()) != nil)
     #expect((try? await next.value.get()) != nil)
     #expect(harness.server.requestCount(for: ArtworkHarness.path("gone")) == 0)
@@ -85,16 +92,16 @@ struct ArtworkSchedulingTests {
   func oneWaiterCancelled() async throws {
     let harness = try ArtworkHarness()
     defer { harness.stop() }
-    let path = ArtworkHarness.path("two")
-    harness.server.injectFault(.delay(seconds: 0.3), matching: path)
-    let pipeline = harness.pipeline()
+    let gate = ArtworkHarness.Gate(holding: ["two"])
+    let pipeline = harness.pipeline(gate: gate)
     let kept = Task { await pipeline.result(for: harness.request("two")) }
     let dropped = Task { await pipeline.result(for: harness.request("two")) }
-    #expect(await eventually { harness.server.requestCount(for: path) == 1 })
+    #expect(await eventually { pipeline.statistics.waitingRequests == 2 && gate.waitingCount == 1 })
     dropped.cancel()
     #expect(await dropped.value == .failure(.cancelled))
+    gate.open("two")
     #expect((try? await kept.value.get())?.width == 100)
-    #expect(harness.server.requestCount(for: path) == 1)
+    #expect(harness.server.requestCount(for: ArtworkHarness.path("two")) == 1)
   }
 
   @Test("a download nobody waits for any more is cancelled and frees its slot")

@@ -191,7 +191,7 @@ struct ImageDecoderTests {
         try ImageDecoder.decode(bytes, maxSide: 100)
       }
       // Allocating 50,000² RGBA pixels (10 GB) would take far longer, or crash.
-      #expect(clock.now - start < .milliseconds(200))
+      #expect(clock.now - start < .seconds(1))
     }
   }
 
