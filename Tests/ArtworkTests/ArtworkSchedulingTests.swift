@@ -35,8 +35,8 @@ struct ArtworkSchedulingTests {
       Task { (try? await pipeline.image(for: harness.request("c\(index)"))) != nil }
     }
     // Held at the gate, three hold the slots and six wait; none more can start.
-    #expect(await eventually { pipeline.statistics.queuedDownloads == 6 })
-    #expect(gate.waitingCount == 3)
+    #expect(
+      await eventually { pipeline.statistics.queuedDownloads == 6 && gate.waitingCount == 3 })
     #expect(pipeline.statistics.activeDownloads == 3)
     gate.open("/c")
     for task in tasks { #expect(await task.value) }
