@@ -17,9 +17,9 @@ package struct ArtworkRequest: Hashable, Sendable {
 
   /// The URL asked for: Apple's `…/100x100bb.jpg` rewritten to `…/{pixels}x{pixels}bb.jpg`
   /// (`ArtworkURL.resized`); a URL without a size segment stays as it is. Also the cache key.
+  /// Text only, no URL parsing: the UI thread computes it per tile while drawing.
   package var sizedURL: String {
-    guard let parsed = URL(string: url) else { return url }
-    return ArtworkURL.resized(parsed, size: pixels).absoluteString
+    ArtworkURL.resized(text: url, size: pixels)
   }
 
   /// The memory cache's and the shared downloads' key: the sized URL, and the pixels too, so a

@@ -158,7 +158,7 @@ struct ArtworkPipelineTests {
     #expect(why.contains("closed after"))
   }
 
-  @Test("a header claiming 50,000 × 50,000 pixels is refused, quickly")
+  @Test("a header claiming 50,000 × 50,000 pixels is refused (its speed is the decoder test's)")
   func hugeOverHTTP() async throws {
     let harness = try ArtworkHarness()
     defer { harness.stop() }
@@ -166,11 +166,8 @@ struct ArtworkPipelineTests {
       request: ArtworkHarness.path("huge"),
       body: Data(try TestImages.jpegClaiming(width: 50_000, height: 50_000)),
       headers: ["Content-Type": "image/jpeg"])
-    let clock = ContinuousClock()
-    let start = clock.now
     let result = await harness.pipeline().result(for: harness.request("huge"))
     #expect(result == .failure(.tooLarge(width: 50_000, height: 50_000)))
-    #expect(clock.now - start < .seconds(5))
   }
 
   @Test("a server that never answers is .timedOut at the pipeline's timeout")
@@ -185,7 +182,7 @@ struct ArtworkPipelineTests {
     let elapsed = clock.now - start
     #expect(result == .failure(.timedOut))
     #expect(elapsed >= .milliseconds(290))
-    #expect(elapsed < .seconds(10))
+    #expect(elapsed < .seconds(30))
     #expect(ArtworkError.timedOut.message == "the artwork server did not answer in time")
     #expect(pipeline.statistics.activeDownloads == 0)
     // The slot was given back: another download goes through.
