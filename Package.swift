@@ -105,7 +105,7 @@ let package = Package(
       name: "TunesLiveTests",
       dependencies: [
         "TunesLive", "TunesFeatures", "ITunesCatalog", "ITunesClient", "TunesStorage",
-        "TerminalPOSIX", "TestSupport",
+        "TerminalPOSIX", "TerminalGraphics", "TestSupport",
       ]),
     .testTarget(
       name: "TunesCLITests",

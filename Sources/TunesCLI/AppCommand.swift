@@ -63,8 +63,24 @@ enum DoctorCommand {
       context.out(HelpText.doctor)
       return ExitCode.success
     }
-    guard arguments.isEmpty else { throw .usage("doctor takes no arguments.", command: "doctor") }
-    var report = Doctor.live(environment: context.environment)
+    var images: String?
+    var rest = arguments[...]
+    if rest.first == "--images", rest.count > 1 {
+      images = rest.dropFirst().first?.lowercased()
+      rest = rest.dropFirst(2)
+    } else if let first = rest.first, first.hasPrefix("--images=") {
+      images = String(first.dropFirst("--images=".count)).lowercased()
+      rest = rest.dropFirst()
+    }
+    guard rest.isEmpty else {
+      throw .usage("doctor takes no arguments but --images MODE.", command: "doctor")
+    }
+    if let images, !AppCommand.imageModes.contains(images) {
+      throw .usage(
+        "--images takes one of \(AppCommand.imageModes.joined(separator: ", ")), not \(images).",
+        command: "doctor")
+    }
+    var report = Doctor.live(environment: context.environment, images: images)
     let base = context.environment["TUNES_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
     report += "api          \(base ?? ClientConfiguration.defaultBaseURLString)\n"
     report += "database     \(Doctor.databaseCheck(paths: context.paths))\n"
