@@ -99,7 +99,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "TunesTUITests",
-      dependencies: ["TunesTUI", "TunesFeatures", "TerminalUI", "Playback", "TestSupport"],
+      dependencies: [
+        "TunesTUI", "TunesFeatures", "TerminalUI", "TerminalGraphics", "Playback", "TestSupport",
+      ],
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "TunesLiveTests",
