@@ -3,15 +3,16 @@ import ITunesReplay
 import TestSupport
 import Testing
 
-/// Artwork in real terminals: the built binary in xterm (`-ti vt340`: sixel) and in kitty
-/// (0.26.5 on Debian: kitty graphics with ids), each on its own Xvfb display, against the
-/// replay server's generated artwork. From screenshots (`xwd`): every image the app says it
-/// drew shows the right picture in its cells, and nothing is left behind after Esc from a
-/// detail or after the help overlay closes.
+/// Artwork in real terminals: the built binary in xterm as a VT340 (sixel), in kitty (0.26.5
+/// on Debian: kitty graphics with ids) and in a plain xterm (symbols, chosen by the probe), each
+/// on its own Xvfb display, against the replay server's generated artwork. From screenshots
+/// (`xwd`): every image the app says it drew shows the right picture in its cells, and nothing
+/// is left behind after Esc from a detail or after the help overlay closes.
 ///
 /// Waits are for conditions (log lines, a screen unchanged for a while), never fixed sleeps.
-/// A failed run keeps its screenshots and log; the failure names the folder.
-/// `TUNES_SCREENSHOT_DIR=DIR` copies the results and detail screenshots there (the README's).
+/// A failed run keeps its screenshots, log and `measurements.txt`; the failure names the
+/// folder (`TUNES_X11_KEEP=1` keeps them always). `TUNES_SCREENSHOT_DIR=DIR` copies the results
+/// and detail screenshots there (the README's `docs/screenshots/` are cropped from them).
 @Suite("Artwork in real terminals under Xvfb", .serialized)
 struct RealTerminalArtworkTests {
   /// The search typed; the recordings answer it with 25 songs and movies.
