@@ -16,6 +16,7 @@ package enum AppScreen {
       metrics: state.metrics)
     // Each frame lists the artwork it wants afresh.
     frame.metrics.artwork = []
+    frame.metrics.visibleArtwork = 0
     switch state.stack.last {
     case nil:
       SearchScreen.render(state, into: &frame)
