@@ -224,6 +224,15 @@ package final class ImageLayer {
     }
   }
 
+  /// What to write before the terminal is given back: kitty frees every image it was sent (the
+  /// other protocols leave nothing behind the cleared screen).
+  package func releaseBytes() -> [UInt8] {
+    guard choice.graphicsProtocol == .kitty, !kittyImages.isEmpty else { return [] }
+    kittyImages.removeAll()
+    kittyPlacements.removeAll()
+    return KittyGraphics.deleteAllImages
+  }
+
   func resetPlacements(into bytes: inout [UInt8]) {
     guard choice.graphicsProtocol == .kitty else { return }
     bytes.append(contentsOf: KittyGraphics.deleteAllPlacements)

@@ -116,6 +116,7 @@ package final class ProgramLoop {
       if state.shouldQuit { break loop }
     }
     escapeTask?.cancel()
+    if let bytes = images?.releaseBytes(), !bytes.isEmpty { terminal.write(bytes) }
     store.observer = nil
     store.cancelAllEffects()
     for waiter in waiters { waiter.continuation.resume(returning: false) }
