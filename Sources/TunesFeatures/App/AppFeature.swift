@@ -30,6 +30,8 @@ public struct AppFeature: Reducer {
     case spinner
     /// The preview playing and its events (a new preview cancels the old one).
     case playback
+    /// A home row's chart request (a reload of the row cancels it).
+    case homeRow(ChartKind)
   }
 
   /// Applies `action` to `state` and returns the effect to run next.
@@ -69,6 +71,8 @@ public struct AppFeature: Reducer {
       return reduceDetail(into: &state, action: action)
     case .playback(let action):
       return reducePlayback(into: &state, action: action)
+    case .home(let action):
+      return reduceHome(into: &state, action: action)
     case .helpToggled:
       state.overlay = state.overlay == .help ? nil : .help
       state.helpScroll = 0
@@ -170,6 +174,8 @@ public struct AppFeature: Reducer {
       do { send(.search(.historyLoaded(try await history.recent()))) } catch {
         send(storageFailure(error))
       }
+      // The charts follow the storefront of the saved filters, so they load after them.
+      send(.home(.loadRequested))
     }
   }
 

@@ -5,6 +5,9 @@ public struct AppState: Equatable, Sendable {
   public var stack: [Route]
   /// The search screen (kept while other screens are pushed, so going back restores it).
   public var search: SearchState
+  /// The home screen's chart rows, shown in the search screen's results area until a search
+  /// is submitted (and again after `h`).
+  public var home = HomeState()
   /// The ids of favourite items (tiles of these show ★).
   public var favoriteIDs: Set<Int64>
   /// The overlay drawn over everything, if any.
@@ -62,7 +65,7 @@ public struct AppState: Equatable, Sendable {
   public var isLoading: Bool {
     switch stack.last {
     case nil:
-      return search.results.isLoading
+      return search.results.isLoading || (showsHome && home.isLoading)
     case .favorites(let favorites)?:
       return favorites.items.isLoading
     case .detail(let detail)?:
@@ -77,6 +80,12 @@ public struct AppState: Equatable, Sendable {
   /// The tiles per row of the results grid: the configured number, else by the width.
   public var columns: Int {
     preferredColumns ?? SearchLayout.columns(viewportColumns: viewport.columns)
+  }
+
+  /// Whether the search screen shows the home rows (nothing searched yet, or `h` pressed).
+  public var showsHome: Bool {
+    if case .idle = search.results { return search.submitted == nil }
+    return false
   }
 
   /// The favourites screen on top, if it is.
