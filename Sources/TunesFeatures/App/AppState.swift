@@ -82,9 +82,11 @@ public struct AppState: Equatable, Sendable {
     preferredColumns ?? SearchLayout.columns(viewportColumns: viewport.columns)
   }
 
-  /// Whether the search screen shows the home rows (nothing searched yet, or `h` pressed).
+  /// Whether the search screen shows the home rows: they were asked for, and nothing is
+  /// searched (yet, or again after `h`). Before the first load the welcome text shows.
   public var showsHome: Bool {
-    if case .idle = search.results { return search.submitted == nil }
+    guard home.country != nil, search.submitted == nil else { return false }
+    if case .idle = search.results { return true }
     return false
   }
 
