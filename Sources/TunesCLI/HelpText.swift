@@ -36,6 +36,10 @@ enum HelpText {
     Options for every command that reaches the network:
     \(networkOptions)
 
+    Options for the app:
+      --images MODE      how artwork is drawn: auto (ask the terminal), kitty, iterm, sixel,
+                         symbols, none (config key "images")
+
       -h, --help         help for a command: tunes search --help
       -V, --version      print the version
 
@@ -176,9 +180,10 @@ enum HelpText {
   }
 
   static let doctor = """
-    Usage: tunes doctor
+    Usage: tunes doctor [--images MODE]
 
-    Print the terminal's name, size and colour depth, and the data, cache, config and log paths.
+    Print the terminal's name, size and colour depth, how artwork would be drawn and why, and the
+    data, cache, config and log paths.
 
     """
 }

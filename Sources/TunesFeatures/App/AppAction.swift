@@ -32,6 +32,8 @@ public enum AppAction: Equatable, Sendable {
   case playback(PlaybackAction)
   /// Something happened on the home screen (its chart rows).
   case home(HomeAction)
+  /// Artwork fetches ending.
+  case artwork(ArtworkAction)
 
   // MARK: Every screen
 
@@ -71,6 +73,7 @@ extension AppAction {
     case .detail(let action): return action.isInput
     case .playback(let action): return action.isInput
     case .home(let action): return action.isInput
+    case .artwork: return false
     case .helpToggled, .helpScrolled, .backRequested, .favoriteToggled, .quitRequested:
       return true
     case .appStarted, .storageFailed, .startupNoticeReported, .favoriteStored, .favoriteIDsLoaded,

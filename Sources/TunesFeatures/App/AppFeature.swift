@@ -32,6 +32,8 @@ public struct AppFeature: Reducer {
     case playback
     /// A home row's chart request (a reload of the row cancels it).
     case homeRow(ChartKind)
+    /// The fetch of one artwork, by its sized URL.
+    case artwork(String)
   }
 
   /// Applies `action` to `state` and returns the effect to run next.
@@ -54,6 +56,9 @@ public struct AppFeature: Reducer {
     case .appStarted:
       state.offline = dependencies.offline
       state.preferredColumns = dependencies.columns
+      state.artwork = ArtworkState(
+        enabled: dependencies.artwork.enabled, cellWidth: dependencies.artwork.cellWidth,
+        cellHeight: dependencies.artwork.cellHeight)
       return startUp()
     case .storageFailed(let error):
       state.notice = error.title
@@ -73,6 +78,8 @@ public struct AppFeature: Reducer {
       return reducePlayback(into: &state, action: action)
     case .home(let action):
       return reduceHome(into: &state, action: action)
+    case .artwork(let action):
+      return reduceArtwork(&state, action)
     case .helpToggled:
       state.overlay = state.overlay == .help ? nil : .help
       state.helpScroll = 0
@@ -104,7 +111,7 @@ public struct AppFeature: Reducer {
       return .none
     case .layoutMeasured(let metrics):
       state.metrics = metrics
-      return .none
+      return reconcileArtwork(&state)
     case .spinnerTicked:
       state.spinnerTick += 1
       return .none

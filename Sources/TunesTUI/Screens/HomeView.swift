@@ -35,7 +35,8 @@ enum HomeView {
 
   /// Draws the rows; returns the lines used.
   static func render(
-    _ state: AppState, in area: Rect, buffer: inout Buffer, hits: inout HitMap
+    _ state: AppState, in area: Rect, buffer: inout Buffer, hits: inout HitMap,
+    artwork: inout [ArtworkNeed]
   ) -> Int {
     guard !area.isEmpty else { return 0 }
     let home = state.home
@@ -52,7 +53,7 @@ enum HomeView {
         .intersection(area)
       body(
         state, row: row, index: index, showSelection: focused && index == home.focusedRow,
-        in: tiles, buffer: &buffer, hits: &hits)
+        in: tiles, buffer: &buffer, hits: &hits, artwork: &artwork)
       y += rowHeight
     }
     Scrollbar(
@@ -73,7 +74,7 @@ enum HomeView {
 
   private static func body(
     _ state: AppState, row: HomeRow, index: Int, showSelection: Bool, in area: Rect,
-    buffer: inout Buffer, hits: inout HitMap
+    buffer: inout Buffer, hits: inout HitMap, artwork: inout [ArtworkNeed]
   ) {
     guard !area.isEmpty else { return }
     let spinner = Spinner(tick: state.spinnerTick).frame
@@ -84,7 +85,7 @@ enum HomeView {
     case .loading(let previous?) where !previous.isEmpty:
       tiles(
         state, previous, row: row, index: index, dimmed: true, showSelection: showSelection,
-        in: area, buffer: &buffer, hits: &hits)
+        in: area, buffer: &buffer, hits: &hits, artwork: &artwork)
     case .loading:
       MessagePanel(
         [.init("\(spinner) Loading \(row.chart.title)…", style: Theme.secondary)],
@@ -102,7 +103,7 @@ enum HomeView {
     case .loaded(let items):
       tiles(
         state, items, row: row, index: index, dimmed: false, showSelection: showSelection,
-        in: area, buffer: &buffer, hits: &hits)
+        in: area, buffer: &buffer, hits: &hits, artwork: &artwork)
     case .failed(let error, _):
       MessagePanel(
         [
@@ -116,15 +117,22 @@ enum HomeView {
 
   private static func tiles(
     _ state: AppState, _ items: [CatalogItem], row: HomeRow, index: Int, dimmed: Bool,
-    showSelection: Bool, in area: Rect, buffer: inout Buffer, hits: inout HitMap
+    showSelection: Bool, in area: Rect, buffer: inout Buffer, hits: inout HitMap,
+    artwork: inout [ArtworkNeed]
   ) {
     let visible = tilesPerRow(width: area.width)
     let first = firstTile(selection: row.selection, visible: visible)
     let columns = SearchResultsView.columns(visible, in: area)
     for (column, item) in zip(columns, items.indices.dropFirst(first)) {
+      // Artwork as on the search grid: asked for when the tile is wholly in view.
+      let art = TileView.artworkArea(in: column)
+      let need = state.artwork.need(
+        url: items[item].artworkText, columns: art.width, rows: art.height)
+      if let need, column.intersection(area) == column { artwork.append(need) }
       let view = TileView(
         item: items[item], isSelected: showSelection && item == row.selection,
-        isFavorite: state.favoriteIDs.contains(items[item].id), isDimmed: dimmed)
+        isFavorite: state.favoriteIDs.contains(items[item].id), isDimmed: dimmed,
+        artwork: state.artwork.readyKey(need))
       view.render(in: column, buffer: &buffer)
       hits.add(column, .homeTile(row: index, index: item))
     }
