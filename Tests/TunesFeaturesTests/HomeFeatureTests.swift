@@ -54,13 +54,14 @@ struct HomeFeatureTests {
     }
     for _ in ChartKind.allCases {
       var answered: (ChartKind, Result<ChartPage, FeatureError>)?
-      try await store.receive(matching: {
+      let isAnswer: (AppAction) -> Bool = {
         guard case .home(.chartLoaded(generation: 1, let chart, let result)) = $0 else {
           return false
         }
         answered = (chart, result)
         return true
-      }) { state in
+      }
+      let apply: (inout AppState) -> Void = { state in
         guard let (chart, result) = answered,
           let index = state.home.rows.firstIndex(where: { $0.chart == chart })
         else { return }
@@ -72,6 +73,7 @@ struct HomeFeatureTests {
           state.home.rows[index].items = .failed(error, previous: nil)
         }
       }
+      try await store.receive(matching: isAnswer, apply)
     }
     try await store.finish()
     #expect(
