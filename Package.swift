@@ -73,7 +73,7 @@ let package = Package(
       name: "tunes-bench",
       dependencies: [
         "ITunesCatalog", "ITunesClient", "ITunesReplay", "TunesStorage", "TerminalUI", "TunesTUI",
-        "TunesFeatures", "TunesLive", "Playback",
+        "TunesFeatures", "TunesLive", "Playback", "TerminalGraphics", "TerminalPOSIX", "Artwork",
       ]),
 
     // Tests.
@@ -99,7 +99,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "TunesTUITests",
-      dependencies: ["TunesTUI", "TunesFeatures", "TerminalUI", "Playback", "TestSupport"],
+      dependencies: [
+        "TunesTUI", "TunesFeatures", "TerminalUI", "TerminalGraphics", "Playback", "TestSupport",
+      ],
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "TunesLiveTests",

@@ -39,19 +39,11 @@ package enum Doctor {
       probe: graphics, images: request)
   }
 
-  /// How artwork is to be drawn: `--images` (`flag`), else the config file's `images` key,
-  /// else auto. A config value that is not one of the modes counts as auto.
+  /// How artwork is to be drawn (see ``LiveArtwork/request(flag:environment:)``).
   package static func imagesRequest(flag: String?, environment: [String: String])
     -> GraphicsChoice.Request
   {
-    if let flag, let request = GraphicsChoice.Request(flag, source: "--images") { return request }
-    let config = ConfigFile.loadOrDefaults(from: StoragePaths(environment: environment).configFile)
-    if let value = config.images,
-      let request = GraphicsChoice.Request(value, source: "the config key images")
-    {
-      return request
-    }
-    return .auto
+    LiveArtwork.request(flag: flag, environment: environment)
   }
 
   /// One line on the history and favourites database after reading every page of it: "ok", or
