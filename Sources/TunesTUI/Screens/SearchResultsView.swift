@@ -13,6 +13,8 @@ enum SearchResultsView {
     let search = state.search
     let term = DisplayText.clean(search.submitted?.term ?? search.query) ?? ""
     switch search.results {
+    case .idle where state.showsHome:
+      return HomeView.render(state, in: area, buffer: &buffer, hits: &hits, artwork: &artwork)
     case .idle:
       MessagePanel(welcome).render(in: area, buffer: &buffer)
       return area.height
