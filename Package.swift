@@ -48,11 +48,13 @@ let package = Package(
         "ITunesCatalog", "ITunesClient", "TunesStorage", "AppArchitecture", "TunesFeatures",
         "TerminalUI", "TerminalPOSIX", "ITunesReplay", "Playback",
       ]),
+    // The build's commit for `tunes --version` (a header Scripts/build-info.sh writes).
+    .target(name: "CBuildInfo"),
     .target(
       name: "TunesCLI",
       dependencies: [
         "ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TunesLive", "TerminalUI",
-        "Playback",
+        "Playback", "CBuildInfo",
       ]),
     .executableTarget(
       name: "tunes", dependencies: ["TunesCLI", "TunesLive", "TunesTUI", "TerminalPOSIX"]),

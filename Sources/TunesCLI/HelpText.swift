@@ -11,6 +11,7 @@ enum HelpText {
     case "favorites", "favourites": return favorites
     case "replay": return replay
     case "doctor": return doctor
+    case "completions": return ConventionCommands.completionsHelp
     default: return main
     }
   }
@@ -20,20 +21,14 @@ enum HelpText {
     tunes: search Apple's iTunes catalogue from the terminal.
 
     Usage:
-      tunes                          open the terminal app (on a terminal)
-      tunes search TERM… [options]   search songs, albums, artists, movies, podcasts, apps, books …
-      tunes lookup ID[,ID…]          look items up by iTunes id (or --bundle-id, --upc, --isbn …)
-      tunes preview ID               play an item's 30-second preview (needs mpv)
-      tunes history                  the last five searches
-      tunes favorites ACTION         list, add, remove, export or import favourites
-      tunes replay DIR               serve recorded API answers on 127.0.0.1 (no network needed)
-      tunes doctor                   what tunes sees of this terminal, and where its files are
+    \(CommandTable.usageLines)
 
     Options for every command that reaches the network:
     \(networkOptions)
 
+      -q, --quiet        print nothing on stderr but errors
       -h, --help         help for a command: tunes search --help
-      -V, --version      print the version
+      -V, --version      print the version and the commit it was built from
 
     Exit codes: 0 ok (no results included), 64 usage, 65 unreadable answer, 69 network or
     server unavailable, 73 local files unusable, 75 rate limited by Apple.

@@ -38,7 +38,8 @@ enum ReplayCommand {
     do {
       server = try ReplayServer(
         directory: directory, port: port,
-        log: parsed.has("quiet") ? ReplayServer.silentLog : ReplayServer.standardErrorLog)
+        log: parsed.has("quiet") || context.quiet
+          ? ReplayServer.silentLog : ReplayServer.standardErrorLog)
       if let spec = parsed.value("fault") { server.setFault(try ReplayFault(spec: spec)) }
       try server.start()
     } catch let error as ReplayError {
