@@ -73,7 +73,8 @@ let package = Package(
     .testTarget(
       name: "ITunesClientTests",
       dependencies: ["ITunesClient", "ITunesCatalog", "ITunesReplay", "TestSupport"]),
-    .testTarget(name: "ITunesReplayTests", dependencies: ["ITunesReplay", "TestSupport"]),
+    .testTarget(
+      name: "ITunesReplayTests", dependencies: ["ITunesReplay", "ITunesCatalog", "TestSupport"]),
     .testTarget(name: "TunesStorageTests", dependencies: ["TunesStorage", "TestSupport"]),
     .testTarget(name: "AppArchitectureTests", dependencies: ["AppArchitecture", "TestSupport"]),
     .testTarget(
