@@ -35,7 +35,9 @@ enum AppCommand {
       parsed.has("offline") ? .offline : parsed.has("no-cache") ? .disabled : .normal
     let configuration = try NetworkOptions.configuration(parsed, context: context)
     return await context.startApp(
-      AppLaunch(configuration: configuration, cacheMode: mode, environment: context.environment))
+      AppLaunch(
+        configuration: configuration, cacheMode: mode, environment: context.environment,
+        demo: parsed.has("demo")))
   }
 }
 

@@ -12,15 +12,19 @@ package struct AppLaunch: Sendable {
   package var cacheMode: ResponseCachePolicy.Mode
   /// The process environment (`XDG_*`, `TERM`, `TUNES_LOG` …).
   package var environment: [String: String]
+  /// Whether the app runs on the built-in demo catalogue (`tunes --demo`; `configuration`
+  /// already points at the demo server).
+  package var demo: Bool
 
   /// Makes a launch description.
   package init(
     configuration: ClientConfiguration, cacheMode: ResponseCachePolicy.Mode,
-    environment: [String: String]
+    environment: [String: String], demo: Bool = false
   ) {
     self.configuration = configuration
     self.cacheMode = cacheMode
     self.environment = environment
+    self.demo = demo
   }
 }
 
@@ -34,7 +38,16 @@ extension LiveDependencies {
   ) {
     let paths = StoragePaths(environment: launch.environment)
     var (dependencies, notices) = make(
-      configuration: launch.configuration, paths: paths, cacheMode: launch.cacheMode, log: log)
+      configuration: launch.configuration, paths: paths,
+      cacheMode: launch.demo ? .disabled : launch.cacheMode, log: log)
+    if launch.demo {
+      dependencies.client = DemoServer.client(configuration: launch.configuration)
+      dependencies.history = .inMemory()
+      dependencies.favorites = .inMemory()
+      dependencies.isDemo = true
+    } else {
+      dependencies = DemoSwitch(configuration: launch.configuration).wrap(dependencies)
+    }
     let environment = launch.environment
     dependencies.player = LivePlayback.player(
       environment: environment, configFile: paths.configFile)

@@ -67,6 +67,15 @@ package struct CatalogRecord: Sendable {
   package init?(
     object value: JSONValue, storefront: String?, keys: [String: String] = [:]
   ) {
+    self.init(object: value, storefront: storefront, keys: keys, sameNamesAs: nil)
+  }
+
+  /// A record for a result object whose names are those of `other` (the same item in another
+  /// storefront), so they are not folded again.
+  init?(
+    object value: JSONValue, storefront: String?, keys: [String: String],
+    sameNamesAs other: CatalogRecord?
+  ) {
     guard case .object(let members) = value else { return nil }
     func text(_ key: String) -> String? {
       if case .string(let string)? = value[key] { return string }
@@ -101,6 +110,13 @@ package struct CatalogRecord: Sendable {
     self.collectionID = role == .collection ? id : number("collectionId")
     self.explicit =
       text("trackExplicitness") == "explicit" || text("collectionExplicitness") == "explicit"
+    self.releaseDate = text("releaseDate") ?? ""
+    self.trackNumber = Int(number("trackNumber") ?? 0)
+    self.discNumber = Int(number("discNumber") ?? 1)
+    if let other {
+      self.folded = other.folded
+      return
+    }
     var folded = FoldedFields()
     folded.track = Self.fold(text("trackName") ?? text("trackCensoredName") ?? "")
     folded.collection = Self.fold(text("collectionName") ?? text("collectionCensoredName") ?? "")
@@ -117,15 +133,12 @@ package struct CatalogRecord: Sendable {
       [text("longDescription"), text("description"), text("shortDescription")].compactMap { $0 }
         .joined(separator: " "))
     folded.rating = Self.fold(text("contentAdvisoryRating") ?? text("trackContentRating") ?? "")
-    self.releaseDate = text("releaseDate") ?? ""
     folded.year = String(releaseDate.prefix(4))
     if case .array(let codes)? = value["languageCodesISO2A"] {
       folded.languages = codes.compactMap { if case .string(let c) = $0 { c } else { nil } }
         .joined(separator: " ").lowercased()
     }
     self.folded = folded
-    self.trackNumber = Int(number("trackNumber") ?? 0)
-    self.discNumber = Int(number("discNumber") ?? 1)
   }
 
   /// A string member of the object.

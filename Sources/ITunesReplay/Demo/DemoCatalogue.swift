@@ -35,14 +35,14 @@ package enum DemoCatalogue {
     let items = DemoGenerator.make()
     var records: [CatalogRecord] = []
     records.reserveCapacity(items.count * DemoStorefront.all.count)
+    var first: [CatalogRecord?] = []
     for storefront in DemoStorefront.all {
-      for item in items {
-        if let record = CatalogRecord(
+      for (index, item) in items.enumerated() {
+        let record = CatalogRecord(
           object: item.render(in: storefront, base: text), storefront: storefront.code,
-          keys: item.keys)
-        {
-          records.append(record)
-        }
+          keys: item.keys, sameNamesAs: storefront == DemoStorefront.all[0] ? nil : first[index])
+        if let record { records.append(record) }
+        if storefront == DemoStorefront.all[0] { first.append(record) }
       }
     }
     var engine = CatalogEngine(records: records, fallbackStorefront: "us")

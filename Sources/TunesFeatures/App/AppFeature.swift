@@ -52,6 +52,8 @@ public struct AppFeature: Reducer {
     case .appStarted:
       state.offline = dependencies.offline
       state.preferredColumns = dependencies.columns
+      state.isDemo = dependencies.isDemo
+      state.demoAvailable = !dependencies.isDemo && dependencies.switchToDemo != nil
       return startUp()
     case .storageFailed(let error):
       state.notice = error.title
@@ -104,6 +106,8 @@ public struct AppFeature: Reducer {
     case .spinnerTicked:
       state.spinnerTick += 1
       return .none
+    case .demoRequested, .demoSwitched:
+      return reduceDemo(into: &state, action: action)
     case .quitRequested:
       state.shouldQuit = true
       return .merge(

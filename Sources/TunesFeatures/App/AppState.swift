@@ -21,6 +21,10 @@ public struct AppState: Equatable, Sendable {
   public var helpScroll: Int = 0
   /// Whether tunes answers from the local cache only (`--offline`).
   public var offline: Bool = false
+  /// Whether the results come from the built-in demo catalogue (the header says so).
+  public var isDemo: Bool = false
+  /// Whether `d` may switch to the demo catalogue when Apple cannot be reached.
+  public var demoAvailable: Bool = false
   /// The preview that plays (shown on every screen), if any.
   public var playback = PlaybackState()
   /// A link that could not be opened, shown (selectable, and an OSC 8 link) with the notice.

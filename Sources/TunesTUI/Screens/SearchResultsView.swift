@@ -13,7 +13,7 @@ enum SearchResultsView {
     let term = DisplayText.clean(search.submitted?.term ?? search.query) ?? ""
     switch search.results {
     case .idle:
-      MessagePanel(welcome).render(in: area, buffer: &buffer)
+      MessagePanel(state.isDemo ? demoWelcome : welcome).render(in: area, buffer: &buffer)
       return area.height
     case .loading(let previous?) where !previous.isEmpty:
       let banner = "\(Spinner(tick: state.spinnerTick).frame) Searching for “\(term)”… Esc cancels"
@@ -37,7 +37,7 @@ enum SearchResultsView {
     case .loaded(let items):
       return grid(state, items: items, dimmed: false, in: area, buffer: &buffer, hits: &hits)
     case .failed(let error, let previous):
-      let lines = failure(error, search: search)
+      let lines = failure(error, search: search, offersDemo: state.demoAvailable)
       guard let previous, !previous.isEmpty else {
         MessagePanel(lines).render(in: area, buffer: &buffer)
         return area.height
@@ -64,6 +64,15 @@ enum SearchResultsView {
     .init("Type a few words and press Enter; ? lists every key.", style: Theme.secondary),
   ]
 
+  private static let demoWelcome: [MessagePanel.Line] = [
+    .init("Search the demo catalogue", style: Theme.title),
+    .init(""),
+    .init(
+      "Made-up songs, albums, artists, movies, TV, podcasts, books and apps, served on this "
+        + "machine.", style: Theme.secondary),
+    .init("Try golden, castell, harbour, 星 or ночи; ? lists every key.", style: Theme.secondary),
+  ]
+
   static func empty(term: String, filters: SearchFilters) -> [MessagePanel.Line] {
     let hint =
       filters.isDefault
@@ -76,7 +85,9 @@ enum SearchResultsView {
     ]
   }
 
-  static func failure(_ error: FeatureError, search: SearchState) -> [MessagePanel.Line] {
+  static func failure(_ error: FeatureError, search: SearchState, offersDemo: Bool = false)
+    -> [MessagePanel.Line]
+  {
     let title = DisplayText.clean(error.title) ?? "The search failed."
     if error.isRateLimited {
       let wait =
@@ -86,6 +97,16 @@ enum SearchResultsView {
       return [
         .init("⏳ " + title, style: Style.plain.fg(Theme.star).bold),
         .init(wait, style: Theme.secondary),
+      ]
+    }
+    if error.isUnreachable, offersDemo {
+      return [
+        .init("✗ tunes cannot reach Apple: " + title, style: Theme.errorTitle),
+        .init(DisplayText.clean(error.suggestion) ?? "", style: Theme.secondary),
+        .init(""),
+        .init(
+          "d switches to the built-in demo catalogue for this session · r retries",
+          style: Theme.key),
       ]
     }
     return [
