@@ -46,6 +46,10 @@ release: deps build-info
 run: release
 	SWIFT_BACKTRACE=interactive=no .build/release/tunes $(ARGS)
 
+# The app on the built-in demo catalogue (no network needed); ARGS="search golden" for a command.
+demo: release
+	SWIFT_BACKTRACE=interactive=no .build/release/tunes --demo $(ARGS)
+
 test: deps build-info
 	bash Scripts/check-imports.sh
 	$(SWIFT) build --build-tests

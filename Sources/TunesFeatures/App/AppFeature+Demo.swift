@@ -21,8 +21,10 @@ extension AppFeature {
     case .demoSwitched(nil):
       state.isDemo = true
       state.notice = "Switched to the demo catalogue for this session: every item is made up."
+      // The failed search runs again at once (not as an input action, which would clear the
+      // notice saying what happened).
       guard state.search.submitted != nil else { return .none }
-      return .send(.search(.retryRequested))
+      return reduceSearch(into: &state, action: .retryRequested)
     case .demoSwitched(let error?):
       state.demoAvailable = dependencies.switchToDemo != nil
       state.notice = "The demo catalogue could not start: \(error.title)"
