@@ -48,6 +48,8 @@ extension LiveDependencies {
     } else {
       dependencies = DemoSwitch(configuration: launch.configuration).wrap(dependencies)
     }
+    // The first-launch hint, unless something more important is to be said at start.
+    if notices.isEmpty, let hint = FirstRunHint.take(paths: paths) { notices.append(hint) }
     let environment = launch.environment
     dependencies.player = LivePlayback.player(
       environment: environment, configFile: paths.configFile)
