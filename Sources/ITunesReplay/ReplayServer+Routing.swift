@@ -14,6 +14,10 @@ extension ReplayServer {
       let name = String(key.path.dropFirst(RouteTable.filesPrefix.count))
       return fileAnswer(name: name, lookup: table.file(named: name), request: request)
     }
+    // Artwork (`…/100x100bb.jpg`, under /media/ too): a registered answer wins, else one is drawn.
+    if let spec = GeneratedArtwork.spec(forPath: key.path) {
+      return table.response(for: key) ?? GeneratedArtwork.response(path: key.path, spec: spec)
+    }
     if key.path.hasPrefix(RouteTable.mediaPrefix) {
       let name = String(key.path.dropFirst(RouteTable.mediaPrefix.count))
       if let generated = catalogueMedia(named: name, request: request) { return generated }
@@ -28,7 +32,7 @@ extension ReplayServer {
     return ReplayResponse(
       status: 404,
       body: HTTPWire.errorBody(
-        "replay: unknown path \(key.path); served: /search, /lookup, /files/NAME, /media/PATH.m4a and recorded paths"
+        "replay: unknown path \(key.path); served: /search, /lookup, /files/NAME, /media/PATH.m4a, artwork (…/WxHbb.jpg|png) and recorded paths"
       ))
   }
 

@@ -26,6 +26,10 @@ enum HelpText {
     Options for every command that reaches the network:
     \(networkOptions)
 
+    Options for the app:
+      --images MODE      how artwork is drawn: auto (ask the terminal), kitty, iterm, sixel,
+                         symbols, none (config key "images")
+
       -q, --quiet        print nothing on stderr but errors
       -h, --help         help for a command: tunes search --help
       -V, --version      print the version and the commit it was built from
@@ -117,7 +121,8 @@ enum HelpText {
 
   static var replay: String {
     """
-    Usage: tunes replay DIR [--port N] [--fault SPEC] [--quiet]
+    Usage: tunes replay DIR [--catalog] [--port N] [--fault SPEC] [--quiet]
+           tunes replay --demo [--port N] [--fault SPEC] [--quiet]
 
     Serve the recorded answers in DIR (described by DIR/index.tsv) on 127.0.0.1, so tunes can be
     tried and tested with no network:
@@ -133,7 +138,8 @@ enum HelpText {
   /// option with its value and help, the values it takes when the help does not list them, and
   /// one line for the network options they share.
   static func options(_ parser: ArgumentParser) -> String {
-    let network = Set(NetworkOptions.options.map(\.name))
+    let takesNetwork = parser.options.contains { $0.name == "api-base" }
+    let network = takesNetwork ? Set(NetworkOptions.options.map(\.name)) : []
     var lines = ["Options:"]
     for option in parser.options where !network.contains(option.name) && option.name != "help" {
       var left = "  --" + option.name + (option.takesValue ? " " + option.valueName : "")
@@ -150,9 +156,9 @@ enum HelpText {
       lines.append(padded + (wrapped.first ?? ""))
       for rest in wrapped.dropFirst() { lines.append(String(repeating: " ", count: column) + rest) }
     }
-    if parser.options.contains(where: { network.contains($0.name) }) {
+    if takesNetwork {
       lines.append(
-        "  --api-base URL, --timeout SECONDS, --offline, --no-cache   (see tunes --help)")
+        "  --api-base URL, --timeout SECONDS, --offline, --no-cache, --demo   (see tunes --help)")
     }
     lines.append("  -h, --help         show this help")
     return lines.joined(separator: "\n") + "\n"
@@ -167,9 +173,10 @@ enum HelpText {
   }
 
   static let doctor = """
-    Usage: tunes doctor
+    Usage: tunes doctor [--images MODE]
 
-    Print the terminal's name, size and colour depth, and the data, cache, config and log paths.
+    Print the terminal's name, size and colour depth, how artwork would be drawn and why, and the
+    data, cache, config and log paths.
 
     """
 }

@@ -15,12 +15,15 @@ package struct AppLaunch: Sendable {
   /// Whether the app runs on the built-in demo catalogue (`tunes --demo`; `configuration`
   /// already points at the demo server).
   package var demo: Bool
+  /// How artwork is drawn, from `--images` (already checked); `nil`: the config key, else auto.
+  package var images: String?
 
   /// Makes a launch description.
   package init(
     configuration: ClientConfiguration, cacheMode: ResponseCachePolicy.Mode,
-    environment: [String: String], demo: Bool = false
+    environment: [String: String], demo: Bool = false, images: String? = nil
   ) {
+    self.images = images
     self.configuration = configuration
     self.cacheMode = cacheMode
     self.environment = environment

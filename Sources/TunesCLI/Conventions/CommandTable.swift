@@ -120,6 +120,7 @@ enum CommandTable {
     case "entity": return command == "lookup" ? Media.lookupEntities : Media.allEntities
     case "attribute": return Media.allAttributes
     case "country": return Country.codes.sorted().map { $0.lowercased() }
+    case "images": return AppCommand.imageModes
     default: return []
     }
   }

@@ -30,6 +30,8 @@ public enum AppAction: Equatable, Sendable {
   case detail(DetailAction)
   /// Something happened to the preview player.
   case playback(PlaybackAction)
+  /// Artwork fetches ending.
+  case artwork(ArtworkAction)
 
   // MARK: Every screen
 
@@ -72,6 +74,7 @@ extension AppAction {
     case .favorites(let action): return action.isInput
     case .detail(let action): return action.isInput
     case .playback(let action): return action.isInput
+    case .artwork: return false
     case .helpToggled, .helpScrolled, .backRequested, .favoriteToggled, .quitRequested,
       .demoRequested:
       return true

@@ -30,6 +30,8 @@ public struct AppFeature: Reducer {
     case spinner
     /// The preview playing and its events (a new preview cancels the old one).
     case playback
+    /// The fetch of one artwork, by its sized URL.
+    case artwork(String)
   }
 
   /// Applies `action` to `state` and returns the effect to run next.
@@ -54,6 +56,9 @@ public struct AppFeature: Reducer {
       state.preferredColumns = dependencies.columns
       state.isDemo = dependencies.isDemo
       state.demoAvailable = !dependencies.isDemo && dependencies.switchToDemo != nil
+      state.artwork = ArtworkState(
+        enabled: dependencies.artwork.enabled, cellWidth: dependencies.artwork.cellWidth,
+        cellHeight: dependencies.artwork.cellHeight)
       return startUp()
     case .storageFailed(let error):
       state.notice = error.title
@@ -71,6 +76,8 @@ public struct AppFeature: Reducer {
       return reduceDetail(into: &state, action: action)
     case .playback(let action):
       return reducePlayback(into: &state, action: action)
+    case .artwork(let action):
+      return reduceArtwork(&state, action)
     case .helpToggled:
       state.overlay = state.overlay == .help ? nil : .help
       state.helpScroll = 0
@@ -102,7 +109,7 @@ public struct AppFeature: Reducer {
       return .none
     case .layoutMeasured(let metrics):
       state.metrics = metrics
-      return .none
+      return reconcileArtwork(&state)
     case .spinnerTicked:
       state.spinnerTick += 1
       return .none

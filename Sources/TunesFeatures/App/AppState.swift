@@ -27,6 +27,8 @@ public struct AppState: Equatable, Sendable {
   public var demoAvailable: Bool = false
   /// The preview that plays (shown on every screen), if any.
   public var playback = PlaybackState()
+  /// Artwork: on or off, the cell size, each wanted artwork's status.
+  public var artwork = ArtworkState()
   /// A link that could not be opened, shown (selectable, and an OSC 8 link) with the notice.
   public var noticeLink: String? = nil
   /// A transient status message ("Saved to favourites"); cleared by the next key or click.

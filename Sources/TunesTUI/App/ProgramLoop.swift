@@ -1,4 +1,5 @@
 import AppArchitecture
+import TerminalGraphics
 import TerminalPOSIX
 import TerminalUI
 import TunesFeatures
@@ -23,6 +24,7 @@ package final class ProgramLoop {
   private let shutDownPlayer: @Sendable () async -> Void
   private var decoder = InputDecoder()
   private var renderer: DiffRenderer
+  private let images: ImageLayer?
   private let terminalName: String
   private var lastFrame: Frame?
   private var needsFullRedraw = true
@@ -52,8 +54,9 @@ package final class ProgramLoop {
   package init(
     terminal: TerminalIO, dependencies: TunesDependencies, colorDepth: ColorDepth,
     synchronizedOutput: Bool, log: Log = Log(environment: [:]), notices: [String] = [],
-    terminalName: String = "terminal"
+    terminalName: String = "terminal", images: ImageLayer? = nil
   ) {
+    self.images = images
     self.terminal = terminal
     self.clock = dependencies.clock
     self.log = log
@@ -75,6 +78,7 @@ package final class ProgramLoop {
   /// the signal number.
   package func run() async -> Int32 {
     store.observer = { [weak self] _ in self?.stateChanged() }
+    images?.whenReady { [weak self] in self?.render() }
     log.log(
       "start \(terminalName) \(state.viewport.columns)x\(state.viewport.rows)"
         + " sync=\(renderer.synchronizedOutput) colours=\(renderer.colorDepth)")
@@ -203,10 +207,18 @@ package final class ProgramLoop {
   /// Renders the state and writes the difference from the last frame; reports what the screen
   /// measured to the store when it changed (which renders once more with offsets that fit).
   func render() {
-    let frame = AppScreen.render(state)
-    let bytes = renderer.render(
-      previous: needsFullRedraw ? nil : lastFrame?.buffer, next: frame.buffer,
-      cursor: frame.cursor)
+    var frame = AppScreen.render(state)
+    let previous = needsFullRedraw ? nil : lastFrame?.buffer
+    let bytes: [UInt8]
+    if let images {
+      // Symbol art becomes cells, pixel images stay placements the writer draws.
+      images.compose(&frame.buffer)
+      var writer = images.writer
+      bytes = renderer.render(
+        previous: previous, next: frame.buffer, cursor: frame.cursor, images: &writer)
+    } else {
+      bytes = renderer.render(previous: previous, next: frame.buffer, cursor: frame.cursor)
+    }
     needsFullRedraw = false
     lastFrame = frame
     if !bytes.isEmpty { terminal.write(bytes) }

@@ -14,6 +14,8 @@ package enum AppScreen {
     var frame = Frame(
       buffer: Buffer(width: width, height: height), cursor: .hidden, hits: HitMap(),
       metrics: state.metrics)
+    // Each frame lists the artwork it wants afresh.
+    frame.metrics.artwork = []
     switch state.stack.last {
     case nil:
       SearchScreen.render(state, into: &frame)

@@ -90,6 +90,13 @@ struct RecordingCatalogueTests {
     let (part, partial) = try await TestClient.get(server, path, headers: ["Range": "bytes=0-43"])
     #expect(partial.statusCode == 206)
     #expect(part.count == 44 && part.prefix(4) == Data("RIFF".utf8))
+    let artwork = try #require(song.artwork).absoluteString
+    #expect(artwork.hasPrefix(server.baseURL.absoluteString + "/media/image/thumb/Demo/"))
+    let small = artwork.replacingOccurrences(of: "600x600bb", with: "60x60bb")
+    let (image, drawn) = try await TestClient.get(
+      server, String(small.dropFirst(server.baseURL.absoluteString.count)))
+    #expect(drawn.statusCode == 200, "the image route draws demo artwork")
+    #expect(image.prefix(2) == Data([0xFF, 0xD8]), "a JPEG")
     let (_, missing) = try await TestClient.get(
       server, "/media/itunes-assets/AudioPreview/Demo/5.wav")
     #expect(missing.statusCode == 404)
