@@ -31,8 +31,9 @@ package struct CatalogRecord: Sendable {
 
   /// The object's members, in the order they are served.
   package let members: [(key: String, value: JSONValue)]
-  /// The object as served (UTF-8 JSON, one line).
-  package let bytes: [UInt8]
+  /// The object as served (UTF-8 JSON, one line), written when it is served: most records of a
+  /// catalogue never are, and writing them all up front was most of the demo's start-up.
+  package var bytes: [UInt8] { JSONWriter.bytes(.object(members)) }
   /// The storefront (ISO 3166-1 alpha-2, lower case) it is sold in; `nil`: every storefront.
   package let storefront: String?
   /// Lookup keys besides the object's own fields: `upc`, `isbn`, `amgAlbumId`.
@@ -100,7 +101,6 @@ package struct CatalogRecord: Sendable {
     }
     guard let id else { return nil }
     self.members = members
-    self.bytes = JSONWriter.bytes(value)
     self.storefront = storefront
     self.keys = keys
     self.role = role
