@@ -20,9 +20,11 @@ extension ReplayServer {
     }
     if key.path.hasPrefix(RouteTable.mediaPrefix) {
       let name = String(key.path.dropFirst(RouteTable.mediaPrefix.count))
+      if let generated = catalogueMedia(named: name, request: request) { return generated }
       return fileAnswer(name: name, lookup: table.media(named: name), request: request)
     }
     if let response = table.response(for: key) { return response }
+    if let response = catalogueAnswer(for: key) { return response }
     if table.knownPaths.contains(key.path) || table.isFeed(key.path) {
       return ReplayResponse(
         status: 404, body: HTTPWire.errorBody("replay: no recording for \(key)"))

@@ -37,6 +37,8 @@ package final class ReplayServer: @unchecked Sendable {
   private let requestedPort: UInt16
   var phase = Phase.idle
   var routes = RouteTable()
+  /// Answers searches and lookups no recording matches (see `serve(catalogue:)`).
+  var catalogue: CatalogEngine?
   var faults = FaultSchedule()
   private var boundPort: UInt16 = 0
   private var listenerFD: Int32 = -1

@@ -52,7 +52,7 @@ enum AppCommand {
     return await context.startApp(
       AppLaunch(
         configuration: configuration, cacheMode: mode, environment: context.environment,
-        images: images))
+        demo: parsed.has("demo"), images: images))
   }
 }
 

@@ -31,6 +31,8 @@ struct CLIContext: Sendable {
   /// Whether commands may take over SIGTERM, SIGHUP and SIGINT (the real process; not tests that
   /// run commands in-process).
   var handlesSignals = false
+  /// `--quiet`: stderr carries errors only (notes and progress are dropped).
+  var quiet = false
   /// Makes the preview player for an environment and config file (tests inject a double or a
   /// live player with test options).
   var makePlayer: @Sendable ([String: String], URL) -> Player = { environment, configFile in

@@ -13,6 +13,7 @@ enum HelpText {
     case "favorites", "favourites": return favorites
     case "replay": return replay
     case "doctor": return doctor
+    case "completions": return ConventionCommands.completionsHelp
     default: return main
     }
   }
@@ -22,16 +23,7 @@ enum HelpText {
     tunes: search Apple's iTunes catalogue from the terminal.
 
     Usage:
-      tunes                          open the terminal app (on a terminal)
-      tunes search TERM… [options]   search songs, albums, artists, movies, podcasts, apps, books …
-      tunes lookup ID[,ID…]          look items up by iTunes id (or --bundle-id, --upc, --isbn …)
-      tunes charts [CHART]           Apple's top songs, albums, podcasts, apps and books
-      tunes genres [MEDIUM]          a medium's genres and their ids
-      tunes preview ID               play an item's 30-second preview (needs mpv)
-      tunes history                  the last five searches
-      tunes favorites ACTION         list, add, remove, export or import favourites
-      tunes replay DIR               serve recorded API answers on 127.0.0.1 (no network needed)
-      tunes doctor                   what tunes sees of this terminal, and where its files are
+    \(CommandTable.usageLines)
 
     Options for every command that reaches the network:
     \(networkOptions)
@@ -40,8 +32,9 @@ enum HelpText {
       --images MODE      how artwork is drawn: auto (ask the terminal), kitty, iterm, sixel,
                          symbols, none (config key "images")
 
+      -q, --quiet        print nothing on stderr but errors
       -h, --help         help for a command: tunes search --help
-      -V, --version      print the version
+      -V, --version      print the version and the commit it was built from
 
     Exit codes: 0 ok (no results included), 64 usage, 65 unreadable answer, 69 network or
     server unavailable, 73 local files unusable, 75 rate limited by Apple.
@@ -130,7 +123,8 @@ enum HelpText {
 
   static var replay: String {
     """
-    Usage: tunes replay DIR [--port N] [--fault SPEC] [--quiet]
+    Usage: tunes replay DIR [--catalog] [--port N] [--fault SPEC] [--quiet]
+           tunes replay --demo [--port N] [--fault SPEC] [--quiet]
 
     Serve the recorded answers in DIR (described by DIR/index.tsv) on 127.0.0.1, so tunes can be
     tried and tested with no network:
@@ -146,7 +140,8 @@ enum HelpText {
   /// option with its value and help, the values it takes when the help does not list them, and
   /// one line for the network options they share.
   static func options(_ parser: ArgumentParser) -> String {
-    let network = Set(NetworkOptions.options.map(\.name))
+    let takesNetwork = parser.options.contains { $0.name == "api-base" }
+    let network = takesNetwork ? Set(NetworkOptions.options.map(\.name)) : []
     var lines = ["Options:"]
     for option in parser.options where !network.contains(option.name) && option.name != "help" {
       var left = "  --" + option.name + (option.takesValue ? " " + option.valueName : "")
@@ -163,9 +158,9 @@ enum HelpText {
       lines.append(padded + (wrapped.first ?? ""))
       for rest in wrapped.dropFirst() { lines.append(String(repeating: " ", count: column) + rest) }
     }
-    if parser.options.contains(where: { network.contains($0.name) }) {
+    if takesNetwork {
       lines.append(
-        "  --api-base URL, --timeout SECONDS, --offline, --no-cache   (see tunes --help)")
+        "  --api-base URL, --timeout SECONDS, --offline, --no-cache, --demo   (see tunes --help)")
     }
     lines.append("  -h, --help         show this help")
     return lines.joined(separator: "\n") + "\n"

@@ -12,18 +12,22 @@ package struct AppLaunch: Sendable {
   package var cacheMode: ResponseCachePolicy.Mode
   /// The process environment (`XDG_*`, `TERM`, `TUNES_LOG` …).
   package var environment: [String: String]
+  /// Whether the app runs on the built-in demo catalogue (`tunes --demo`; `configuration`
+  /// already points at the demo server).
+  package var demo: Bool
   /// How artwork is drawn, from `--images` (already checked); `nil`: the config key, else auto.
   package var images: String?
 
   /// Makes a launch description.
   package init(
     configuration: ClientConfiguration, cacheMode: ResponseCachePolicy.Mode,
-    environment: [String: String], images: String? = nil
+    environment: [String: String], demo: Bool = false, images: String? = nil
   ) {
     self.images = images
     self.configuration = configuration
     self.cacheMode = cacheMode
     self.environment = environment
+    self.demo = demo
   }
 }
 
@@ -37,7 +41,18 @@ extension LiveDependencies {
   ) {
     let paths = StoragePaths(environment: launch.environment)
     var (dependencies, notices) = make(
-      configuration: launch.configuration, paths: paths, cacheMode: launch.cacheMode, log: log)
+      configuration: launch.configuration, paths: paths,
+      cacheMode: launch.demo ? .disabled : launch.cacheMode, log: log)
+    if launch.demo {
+      dependencies.client = DemoServer.client(configuration: launch.configuration)
+      dependencies.history = .inMemory()
+      dependencies.favorites = .inMemory()
+      dependencies.isDemo = true
+    } else {
+      dependencies = DemoSwitch(configuration: launch.configuration).wrap(dependencies)
+    }
+    // The first-launch hint, unless something more important is to be said at start.
+    if notices.isEmpty, let hint = FirstRunHint.take(paths: paths) { notices.append(hint) }
     let environment = launch.environment
     dependencies.player = LivePlayback.player(
       environment: environment, configFile: paths.configFile)

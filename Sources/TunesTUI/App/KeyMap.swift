@@ -176,6 +176,8 @@ package enum KeyMap {
     case .character("f"): return [.filters(.opened)]
     case .character("v"): return [.search(.groupingToggled)]
     case .character("r"): return [.search(.retryRequested)]
+    case .character("d") where state.demoAvailable && search.results.error?.isUnreachable == true:
+      return [.demoRequested]
     case .escape where search.results.isLoading: return [.search(.cancelRequested)]
     case .escape where state.stack.isEmpty: return [.search(.focusMoved(to: .query))]
     default: return screenKeys(key)
