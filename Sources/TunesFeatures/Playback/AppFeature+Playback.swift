@@ -60,7 +60,7 @@ extension AppFeature {
     case .restarted(let text):
       state.playback.player.apply(event)
       state.notice = text
-    case .loading, .started, .duration, .paused:
+    case .loading, .started, .duration, .paused, .video:
       state.playback.player.apply(event)
     }
     return .none
@@ -90,7 +90,7 @@ extension AppFeature {
         case .ended, .stopped, .failed:
           send(.playback(.playerEvent(event)))
           return
-        case .loading, .started, .duration, .paused, .restarted:
+        case .loading, .started, .duration, .paused, .restarted, .video:
           send(.playback(.playerEvent(event)))
         }
       }
