@@ -110,7 +110,7 @@ extension PlaybackEngine {
     case "unrecognized file format", "no audio or video data played",
       "audio output initialization failed":
       return PlaybackFailure(
-        .unplayable, "The preview is not audio mpv can play (mpv: \(detail)).")
+        .unplayable, "The preview is not audio or video mpv can play (mpv: \(detail)).")
     default:
       return PlaybackFailure(.unplayable, "mpv could not play the preview (mpv: \(detail)).")
     }

@@ -17,7 +17,7 @@ public enum VideoOutput: Equatable, Sendable {
 }
 
 /// A picture drawn in the terminal by mpv itself: which of its terminal outputs, and the area it
-/// may cover (from the top-left corner; the app keeps the rows below for its status line).
+/// covers, from the top-left corner (the whole screen: nothing else writes there meanwhile).
 public struct TerminalVideo: Equatable, Sendable {
   /// mpv's terminal video outputs.
   public enum Driver: String, Equatable, Sendable {
