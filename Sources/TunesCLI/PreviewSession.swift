@@ -103,11 +103,15 @@ struct PreviewSession {
         state.apply(event)
         switch event {
         case .ended:
+          // mpv clears the screen when its video output closes (as it goes idle): it ends
+          // before the shell's screen comes back.
+          if screen != nil { await player.shutdown() }
           screen?.leave()
           draw(state.progressText)
           context.out("\n")
           return .success(())
         case .failed(let failure):
+          if screen != nil { await player.shutdown() }
           screen?.leave()
           context.out("\n")
           return .failure(.preview(failure))

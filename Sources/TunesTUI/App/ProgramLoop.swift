@@ -204,8 +204,9 @@ package final class ProgramLoop {
     }
   }
 
-  /// After a stopped video, mpv may still finish the frame it was drawing: the screen is drawn
-  /// whole once more, `videoRedrawDelay` later on the injected clock.
+  /// After a video in the terminal, mpv may still finish the frame it was drawing, and it clears
+  /// the screen when its video output closes (as it goes idle, just after the end): the screen
+  /// is drawn whole once more, `videoRedrawDelay` later on the injected clock.
   private func scheduleRedrawAfterVideo() {
     let clock = self.clock
     redrawTask?.cancel()
