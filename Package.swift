@@ -73,7 +73,7 @@ let package = Package(
       name: "tunes-bench",
       dependencies: [
         "ITunesCatalog", "ITunesClient", "ITunesReplay", "TunesStorage", "TerminalUI", "TunesTUI",
-        "TunesFeatures", "TunesLive", "Playback", "Artwork",
+        "TunesFeatures", "TunesLive", "Playback", "TerminalGraphics", "TerminalPOSIX", "Artwork",
       ]),
 
     // Tests.

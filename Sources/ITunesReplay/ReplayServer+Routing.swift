@@ -23,14 +23,14 @@ extension ReplayServer {
       return fileAnswer(name: name, lookup: table.media(named: name), request: request)
     }
     if let response = table.response(for: key) { return response }
-    if table.knownPaths.contains(key.path) {
+    if table.knownPaths.contains(key.path) || table.isFeed(key.path) {
       return ReplayResponse(
         status: 404, body: HTTPWire.errorBody("replay: no recording for \(key)"))
     }
     return ReplayResponse(
       status: 404,
       body: HTTPWire.errorBody(
-        "replay: unknown path \(key.path); served: /search, /lookup, /files/NAME, /media/PATH.m4a|m4v|mp4, artwork (…/WxHbb.jpg|png) and recorded paths"
+        "replay: unknown path \(key.path); served: /search, /lookup, the genre service, chart feeds, /files/NAME, /media/PATH.m4a|m4v|mp4, artwork (…/WxHbb.jpg|png) and recorded paths"
       ))
   }
 

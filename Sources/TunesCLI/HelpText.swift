@@ -6,6 +6,8 @@ enum HelpText {
     switch name {
     case "search": return search
     case "lookup": return lookup
+    case "charts": return charts
+    case "genres": return genres
     case "preview": return preview
     case "history": return history
     case "favorites", "favourites": return favorites
@@ -23,6 +25,8 @@ enum HelpText {
       tunes                          open the terminal app (on a terminal)
       tunes search TERM… [options]   search songs, albums, artists, movies, podcasts, apps, books …
       tunes lookup ID[,ID…]          look items up by iTunes id (or --bundle-id, --upc, --isbn …)
+      tunes charts [CHART]           Apple's top songs, albums, podcasts, apps and books
+      tunes genres [MEDIUM]          a medium's genres and their ids
       tunes preview ID               play an item's 30-second preview (needs mpv)
       tunes history                  the last five searches
       tunes favorites ACTION         list, add, remove, export or import favourites

@@ -30,6 +30,8 @@ public struct AppFeature: Reducer {
     case spinner
     /// The preview playing and its events (a new preview cancels the old one).
     case playback
+    /// A home row's chart request (a reload of the row cancels it).
+    case homeRow(ChartKind)
     /// The fetch of one artwork, by its sized URL.
     case artwork(String)
   }
@@ -74,6 +76,8 @@ public struct AppFeature: Reducer {
       return reduceDetail(into: &state, action: action)
     case .playback(let action):
       return reducePlayback(into: &state, action: action)
+    case .home(let action):
+      return reduceHome(into: &state, action: action)
     case .artwork(let action):
       return reduceArtwork(&state, action)
     case .helpToggled:
@@ -177,6 +181,8 @@ public struct AppFeature: Reducer {
       do { send(.search(.historyLoaded(try await history.recent()))) } catch {
         send(storageFailure(error))
       }
+      // The charts follow the storefront of the saved filters, so they load after them.
+      send(.home(.loadRequested))
     }
   }
 

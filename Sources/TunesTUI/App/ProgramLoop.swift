@@ -77,6 +77,13 @@ package final class ProgramLoop {
   /// The last frame written, if any.
   package var frame: Frame? { lastFrame }
 
+  /// Whether to keep each frame's time (render, images, diff, write) in `frameDurations`.
+  package var measuresFrames = false
+  /// Frame times while `measuresFrames` is on (benchmarks).
+  package private(set) var frameDurations: [Duration] = []
+  /// How many images the last frame showed (benchmarks, tests).
+  package var imagesShown: Int { images?.shownInLastFrame ?? 0 }
+
   /// Runs until the person quits, a terminating signal arrives or input ends, then shuts the
   /// preview player down (mpv ends; `q` asked for it too, but effects are cancelled here, and
   /// a signal or end of input never reaches the reducer). Returns the exit code: 0, or 128 +
@@ -115,6 +122,7 @@ package final class ProgramLoop {
     }
     escapeTask?.cancel()
     redrawTask?.cancel()
+    if let bytes = images?.releaseBytes(), !bytes.isEmpty { terminal.write(bytes) }
     store.observer = nil
     store.cancelAllEffects()
     for waiter in waiters { waiter.continuation.resume(returning: false) }
@@ -237,6 +245,8 @@ package final class ProgramLoop {
   /// Renders the state and writes the difference from the last frame; reports what the screen
   /// measured to the store when it changed (which renders once more with offsets that fit).
   func render() {
+    let started = measuresFrames ? ContinuousClock.now : nil
+    defer { if let started { frameDurations.append(ContinuousClock.now - started) } }
     var frame = AppScreen.render(state)
     let holds = state.playback.holdsTerminal
     if holds != videoHoldsTerminal {

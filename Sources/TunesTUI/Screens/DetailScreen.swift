@@ -52,7 +52,10 @@ enum DetailScreen {
     }
     frame.buffer.draw(
       document.buffer, at: Position(x: content.x, y: content.y - scroll), clippedTo: content)
-    if let need = document.artwork { frame.metrics.artwork.append(need) }
+    if let need = document.artwork {
+      frame.metrics.artwork.append(need)
+      frame.metrics.visibleArtwork += 1
+    }
     for (index, rect) in document.workRects {
       let shown = Rect(
         x: rect.x + content.x, y: rect.y + content.y - scroll, width: rect.width,

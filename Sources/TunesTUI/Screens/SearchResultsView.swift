@@ -8,11 +8,13 @@ enum SearchResultsView {
   /// selection in view with it).
   static func render(
     _ state: AppState, in area: Rect, buffer: inout Buffer, hits: inout HitMap,
-    artwork: inout [ArtworkNeed]
+    artwork: inout [ArtworkNeed], visibleArtwork: inout Int
   ) -> Int {
     let search = state.search
     let term = DisplayText.clean(search.submitted?.term ?? search.query) ?? ""
     switch search.results {
+    case .idle where state.showsHome:
+      return HomeView.render(state, in: area, buffer: &buffer, hits: &hits, artwork: &artwork)
     case .idle:
       MessagePanel(welcome).render(in: area, buffer: &buffer)
       return area.height
@@ -20,7 +22,7 @@ enum SearchResultsView {
       let banner = "\(Spinner(tick: state.spinnerTick).frame) Searching for “\(term)”… Esc cancels"
       let offset = grid(
         state, items: previous, dimmed: true, in: area.inset(top: 1), buffer: &buffer, hits: &hits,
-        artwork: &artwork)
+        artwork: &artwork, visibleArtwork: &visibleArtwork)
       MessagePanel([.init(banner, style: Theme.secondary)])
         .render(in: area.row(0), buffer: &buffer)
       return offset
@@ -39,7 +41,7 @@ enum SearchResultsView {
     case .loaded(let items):
       return grid(
         state, items: items, dimmed: false, in: area, buffer: &buffer, hits: &hits,
-        artwork: &artwork)
+        artwork: &artwork, visibleArtwork: &visibleArtwork)
     case .failed(let error, let previous):
       let lines = failure(error, search: search)
       guard let previous, !previous.isEmpty else {
@@ -57,7 +59,7 @@ enum SearchResultsView {
         in: Rect(x: area.x, y: area.y, width: area.width, height: top - 1), buffer: &buffer)
       return grid(
         state, items: previous, dimmed: true, in: area.inset(top: top), buffer: &buffer,
-        hits: &hits, artwork: &artwork)
+        hits: &hits, artwork: &artwork, visibleArtwork: &visibleArtwork)
     }
   }
 
@@ -104,7 +106,7 @@ enum SearchResultsView {
   /// the lines the grid was given.
   static func grid(
     _ state: AppState, items: [CatalogItem], dimmed: Bool, in area: Rect, buffer: inout Buffer,
-    hits: inout HitMap, artwork: inout [ArtworkNeed]
+    hits: inout HitMap, artwork: inout [ArtworkNeed], visibleArtwork: inout Int
   ) -> Int {
     let search = state.search
     guard !area.isEmpty else { return 0 }
@@ -148,7 +150,10 @@ enum SearchResultsView {
           let art = TileView.artworkArea(in: column)
           let need = state.artwork.need(
             url: items[index].artworkText, columns: art.width, rows: art.height)
-          if let need, visible == column { artwork.append(need) }
+          if let need, visible == column {
+            artwork.append(need)
+            visibleArtwork += 1
+          }
           let view = TileView(
             item: items[index], isSelected: showSelection && index == search.selection,
             isFavorite: state.favoriteIDs.contains(items[index].id), isDimmed: dimmed,
