@@ -34,12 +34,23 @@ struct VideoPlayerTests {
     defer { server.close() }
     let rig = Rig(["--ao=null"]) { $0.environment["DISPLAY"] = display.name }
     let clock = ContinuousClock()
-    let start = clock.now
+    // A figure, not a bound: the song's first position with mpv running is the baseline.
+    try await rig.player.play(server.tone)
+    #expect(await rig.log.waitForState { $0.phase == .playing && $0.position > 0 })
+    try await rig.player.stop()
+    var start = clock.now
+    try await rig.player.play(server.tone)
+    #expect(await rig.log.waitForState { $0.phase == .playing && $0.position > 0 })
+    let song = clock.now - start
+    try await rig.player.stop()
+    start = clock.now
     try await rig.player.playMedia(server.clip, .window)
     #expect(
       await rig.log.waitUntil { $0.contains(.video(true)) }, "\(rig.log.all)\n\(server.log)")
     let firstFrame = clock.now - start
-    print("video preview: first frame in a window after \(firstFrame)")
+    print(
+      "video preview: window configured after \(firstFrame), a song's first position after "
+        + "\(song) (mpv running, same run): ratio \(firstFrame / song)")
     #expect(try await Self.property("vo-configured", of: rig.engine).flag == true)
     #expect(await windowCount(display) == 1, "no mpv window on the display")
     #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)\n\(server.log)")
