@@ -31,6 +31,8 @@ enum HelpText {
     Options for the app:
       --images MODE      how artwork is drawn: auto (ask the terminal), kitty, iterm, sixel,
                          symbols, none (config key "images")
+      --video MODE       how video previews are shown: auto (a window with a display, else
+                         the terminal), window, terminal, audio (config key "video")
 
       -q, --quiet        print nothing on stderr but errors
       -h, --help         help for a command: tunes search --help
@@ -78,15 +80,19 @@ enum HelpText {
 
     Look the item up and play its preview with mpv. On a terminal a progress line shows the
     position; Space pauses, ← and → seek 5 s, q stops. Without a terminal it prints "playing …"
-    and "finished", and exits 0 at the end.
+    and "finished", and exits 0 at the end. A video (music video, trailer, TV episode) opens an
+    mpv window when there is a display ($DISPLAY or $WAYLAND_DISPLAY), else fills the terminal
+    (mpv --vo=tct; the keys still work, the progress line comes back at the end); --video audio
+    plays only its sound.
 
     \(options(PreviewCommand.parser))
     Extra mpv options: the config key mpvOptions and TUNES_MPV_OPTIONS (split on spaces), e.g.
     TUNES_MPV_OPTIONS=--ao=null. TUNES_MEDIA_BASE=URL plays previews from another host (the
     replay server: TUNES_MEDIA_BASE=http://127.0.0.1:PORT/media).
 
-    Exit codes: as for lookup; 65 when the item has no preview or it is not playable audio, 69
-    when mpv is missing or the preview cannot be loaded.
+    Exit codes: as for lookup; 65 when the item has no preview or it is not playable audio or
+    video, 69 when mpv is missing or the preview cannot be loaded, 64 when --video window has
+    no display or --video terminal no terminal.
 
     Examples:
       tunes preview 1440857781

@@ -30,6 +30,9 @@ public struct TunesDependencies: Sendable {
   public var columns: Int? = nil
   /// Plays previews. The default has no mpv: every command fails with the install line.
   public var player: Player = .unavailable
+  /// How video previews are shown (default: as sound, which is what tests without a terminal
+  /// get).
+  public var video = VideoPolicy()
   /// Artwork: off unless the live wiring turns it on.
   public var artwork: ArtworkClient = .disabled
   /// The URL to play for an item, or `nil` when it has no preview (live: moved to
