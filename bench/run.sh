@@ -26,6 +26,7 @@ mkdir -p "$HOME"
 
 # Artwork: 200 artworks through the live pipeline against this server, in a process of its own.
 "$BIN/tunes-bench" artwork-memory "$BASE"
+"$BIN/tunes-bench" artwork-screen "$BASE"
 
 RUNS=20
 # The same work both ways: fetch the 200 results and print one JSON object a line.

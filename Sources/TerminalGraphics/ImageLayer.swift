@@ -90,9 +90,13 @@ package final class ImageLayer {
 
   /// Whether an encoding is being made (for tests waiting on the layer).
   package var isEncoding: Bool { !pending.isEmpty }
+  /// How many placements the last composed frame shows as images (symbol cells or kept
+  /// pixel placements), for benchmarks and tests.
+  package private(set) var shownInLastFrame = 0
 
   /// Replaces `buffer`'s placements with what the protocol draws (see the type's notes).
   package func compose(_ buffer: inout Buffer) {
+    shownInLastFrame = 0
     var symbolsDrawn: Set<ImagePlacement> = []
     defer { symbolsShown = symbolsDrawn }
     guard !buffer.images.isEmpty else { return }
@@ -110,6 +114,7 @@ package final class ImageLayer {
       useCounter += 1
       entry.lastUse = useCounter
       encodings[key] = entry
+      shownInLastFrame += 1
       switch entry.encoding.content {
       case .cells(let cells):
         let at = Position(
@@ -233,6 +238,15 @@ package final class ImageLayer {
     package mutating func draw(_ placement: ImagePlacement, into bytes: inout [UInt8]) -> Bool {
       MainActor.assumeIsolated { layer.draw(placement, into: &bytes) }
     }
+  }
+
+  /// What to write before the terminal is given back: kitty frees every image it was sent (the
+  /// other protocols leave nothing behind the cleared screen).
+  package func releaseBytes() -> [UInt8] {
+    guard choice.graphicsProtocol == .kitty, !kittyImages.isEmpty else { return [] }
+    kittyImages.removeAll()
+    kittyPlacements.removeAll()
+    return KittyGraphics.deleteAllImages
   }
 
   func resetPlacements(into bytes: inout [UInt8]) {

@@ -13,19 +13,22 @@ enum NetworkOptions {
     .value("timeout", "SECONDS", help: "give up on a request after this long (default 15)"),
     .flag("offline", help: "answer from the local cache only; a miss is an error"),
     .flag("no-cache", help: "neither read nor write the local response cache"),
+    .flag("demo", help: "use the built-in demo catalogue, served on 127.0.0.1 (no network)"),
   ]
 
   /// The base URL and timeout the parsed options and the environment ask for.
   static func configuration(
     _ parsed: ArgumentParser.Parsed, context: CLIContext
   ) throws(CLIError) -> ClientConfiguration {
+    let resolved: ClientConfiguration
     do {
-      return try ClientConfiguration.resolve(
+      resolved = try ClientConfiguration.resolve(
         apiBase: parsed.value("api-base"), timeout: parsed.value("timeout"),
         environment: context.environment)
     } catch {
       throw .client(error)
     }
+    return try DemoOption.configuration(resolved, parsed)
   }
 
   /// Builds the client for parsed options: configuration, then the cache layer.
@@ -36,6 +39,7 @@ enum NetworkOptions {
     if parsed.has("offline"), parsed.has("no-cache") {
       throw .usage("--offline and --no-cache cannot be used together.", command: "")
     }
+    if parsed.has("demo") { return DemoOption.client(configuration, context: context) }
     let base = context.makeClient(configuration)
     let mode: ResponseCachePolicy.Mode =
       parsed.has("offline") ? .offline : parsed.has("no-cache") ? .disabled : .normal

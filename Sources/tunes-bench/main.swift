@@ -19,6 +19,11 @@ if arguments[1] == "artwork-memory", arguments.count >= 3 {
   await ArtworkBench.memory(base: arguments[2])
   exit(0)
 }
+// From Enter until every visible tile shows its artwork, through the program loop.
+if arguments[1] == "artwork-screen", arguments.count >= 3 {
+  await ArtworkScreenBench.run(base: arguments[2])
+  exit(0)
+}
 let benchDirectory = URL(fileURLWithPath: arguments[1], isDirectory: true)
 let cores = ProcessInfo.processInfo.activeProcessorCount
 print("machine: \(cores) cores")

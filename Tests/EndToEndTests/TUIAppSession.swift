@@ -42,9 +42,11 @@ final class TUIAppSession: Sendable {
   ///   - environment: more variables for tunes (e.g. `NO_COLOR`).
   ///   - media: a recordings folder (an `index.tsv` and `files/`) whose files the server serves
   ///     under `/media/`; with it `TUNES_MEDIA_BASE` points there and mpv plays with `--ao=null`.
+  ///   - arguments: the command line after `tunes` (e.g. `--demo`).
   init(
     extra: [String: String] = [:], columns: Int = 120, rows: Int = 40,
-    environment more: [String: String] = [:], media: URL? = nil
+    environment more: [String: String] = [:], media: URL? = nil, arguments: [String] = [],
+    artwork: Bool = false
   ) throws {
     let binary = try Self.binary()
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -73,11 +75,16 @@ final class TUIAppSession: Sendable {
       "TUNES_API_BASE": server.baseURL.absoluteString,
       "TUNES_LOG": directory.appendingPathComponent("tunes.log").path,
     ].merging(mediaVariables) { _, new in new }.merging(more) { _, new in new }
+      // Artwork from the replay server, which draws an image for every `…/WxHbb.jpg` path.
+      .merging(artwork ? ["TUNES_MEDIA_BASE": server.baseURL.absoluteString] : [:]) { _, new in
+        new
+      }
     let quotedBinary = TmuxSession.shellQuote(binary.path)
     let wrapper = [
       "echo \(Self.startMarker)",
       "stty -g > before",
-      "sh -c 'echo $$ > pid; exec \"$0\"' \(quotedBinary)",
+      "sh -c 'echo $$ > pid; exec \"$0\" \"$@\"' \(quotedBinary) "
+        + arguments.map(TmuxSession.shellQuote).joined(separator: " "),
       "echo EXIT=$?",
       "stty -g > after",
       "echo \(Self.doneMarker)",

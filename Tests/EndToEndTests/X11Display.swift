@@ -1,10 +1,6 @@
 import Foundation
 import TestSupport
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The X11 programs the real-terminal tests drive, found in the usual places.
 enum X11Tools {
   /// `Xvfb`, the virtual X server (Debian `xvfb`).
@@ -31,45 +27,28 @@ enum X11Tools {
   }
 }
 
-/// A private virtual X server: `Xvfb -displayfd`, so the server itself picks a display number
-/// no other server holds (its lock files make that safe with tests and people running
-/// displays at the same time).
+/// A private virtual X server (TestSupport's `VirtualDisplay`: `Xvfb -displayfd`, so the server
+/// itself picks a display number no other server holds) and the X clients the tests run on it.
 final class XvfbServer: Sendable {
   /// The display, e.g. `:3`.
   let display: String
   /// The screen's size in pixels.
   let width: Int
   let height: Int
-  private let process: ProcessRunner.Running
+  private let server: VirtualDisplay
 
   /// Starts the server and waits (up to 30 s) until it has said which display it took.
   init(width: Int = 1400, height: Int = 900) async throws {
-    guard let xvfb = X11Tools.xvfb else { throw X11Failure("Xvfb is not installed") }
+    guard X11Tools.xvfb != nil else { throw X11Failure("Xvfb is not installed") }
     self.width = width
     self.height = height
-    let runner = ProcessRunner(
-      executable: xvfb, environment: ["PATH": "/usr/bin:/bin"], timeout: .seconds(900))
-    let process = try runner.start([
-      "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset",
-    ])
-    self.process = process
-    let announced = await eventually(within: 30) {
-      process.standardOutputSoFar.contains("\n") || process.hasExited
-    }
-    let number = process.standardOutputSoFar.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard announced, !number.isEmpty, number.allSatisfy(\.isNumber) else {
-      process.send(SIGKILL)
-      throw X11Failure(
-        "Xvfb did not announce a display: \(process.standardErrorSoFar.suffix(1500))")
-    }
-    display = ":" + number
+    server = try await VirtualDisplay.start(width: width, height: height)
+    display = server.name
   }
 
   /// Stops the server (every client loses its connection).
   func stop() async {
-    process.send(SIGTERM)
-    if !(await eventually(within: 10) { process.hasExited }) { process.send(SIGKILL) }
-    _ = await process.result()
+    await server.stop()
   }
 
   /// Runs an X client on this display to completion (`xdotool`, `xwd`).

@@ -85,7 +85,11 @@ struct ProgramLoopArtworkTests {
     #expect(terminal.output.contains("a=p,"))
     // Placed again from what the terminal holds: nothing is transmitted twice.
     #expect(!terminal.output.contains("a=t,f=100"))
-    _ = run
+    // Quitting frees every image in the terminal.
+    terminal.clearOutput()
+    terminal.continuation.yield(.eof)
+    _ = await run.value
+    #expect(terminal.output.contains("a=d,d=A,q=2"))
   }
 }
 

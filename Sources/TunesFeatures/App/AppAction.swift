@@ -30,6 +30,8 @@ public enum AppAction: Equatable, Sendable {
   case detail(DetailAction)
   /// Something happened to the preview player.
   case playback(PlaybackAction)
+  /// Something happened on the home screen (its chart rows).
+  case home(HomeAction)
   /// Artwork fetches ending.
   case artwork(ArtworkAction)
 
@@ -59,6 +61,10 @@ public enum AppAction: Equatable, Sendable {
   case spinnerTicked
   /// `q` (outside the query box) or Ctrl-C.
   case quitRequested
+  /// `d` on a "cannot reach Apple" error: switch to the demo catalogue for this session.
+  case demoRequested
+  /// The switch to the demo catalogue happened (`nil`) or failed.
+  case demoSwitched(FeatureError?)
 }
 
 extension AppAction {
@@ -70,9 +76,12 @@ extension AppAction {
     case .favorites(let action): return action.isInput
     case .detail(let action): return action.isInput
     case .playback(let action): return action.isInput
+    case .home(let action): return action.isInput
     case .artwork: return false
-    case .helpToggled, .helpScrolled, .backRequested, .favoriteToggled, .quitRequested:
+    case .helpToggled, .helpScrolled, .backRequested, .favoriteToggled, .quitRequested,
+      .demoRequested:
       return true
+    case .demoSwitched: return false
     case .appStarted, .storageFailed, .startupNoticeReported, .favoriteStored, .favoriteIDsLoaded,
       .linkOpened, .linkOpenFailed, .resized, .layoutMeasured, .spinnerTicked:
       return false

@@ -30,6 +30,8 @@ public struct AppFeature: Reducer {
     case spinner
     /// The preview playing and its events (a new preview cancels the old one).
     case playback
+    /// A home row's chart request (a reload of the row cancels it).
+    case homeRow(ChartKind)
     /// The fetch of one artwork, by its sized URL.
     case artwork(String)
   }
@@ -54,6 +56,8 @@ public struct AppFeature: Reducer {
     case .appStarted:
       state.offline = dependencies.offline
       state.preferredColumns = dependencies.columns
+      state.isDemo = dependencies.isDemo
+      state.demoAvailable = !dependencies.isDemo && dependencies.switchToDemo != nil
       state.artwork = ArtworkState(
         enabled: dependencies.artwork.enabled, cellWidth: dependencies.artwork.cellWidth,
         cellHeight: dependencies.artwork.cellHeight)
@@ -74,6 +78,8 @@ public struct AppFeature: Reducer {
       return reduceDetail(into: &state, action: action)
     case .playback(let action):
       return reducePlayback(into: &state, action: action)
+    case .home(let action):
+      return reduceHome(into: &state, action: action)
     case .artwork(let action):
       return reduceArtwork(&state, action)
     case .helpToggled:
@@ -111,6 +117,8 @@ public struct AppFeature: Reducer {
     case .spinnerTicked:
       state.spinnerTick += 1
       return .none
+    case .demoRequested, .demoSwitched:
+      return reduceDemo(into: &state, action: action)
     case .quitRequested:
       state.shouldQuit = true
       return .merge(
@@ -177,6 +185,8 @@ public struct AppFeature: Reducer {
       do { send(.search(.historyLoaded(try await history.recent()))) } catch {
         send(storageFailure(error))
       }
+      // The charts follow the storefront of the saved filters, so they load after them.
+      send(.home(.loadRequested))
     }
   }
 

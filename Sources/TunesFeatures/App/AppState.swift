@@ -5,6 +5,9 @@ public struct AppState: Equatable, Sendable {
   public var stack: [Route]
   /// The search screen (kept while other screens are pushed, so going back restores it).
   public var search: SearchState
+  /// The home screen's chart rows, shown in the search screen's results area until a search
+  /// is submitted (and again after `h`).
+  public var home = HomeState()
   /// The ids of favourite items (tiles of these show ★).
   public var favoriteIDs: Set<Int64>
   /// The overlay drawn over everything, if any.
@@ -21,6 +24,10 @@ public struct AppState: Equatable, Sendable {
   public var helpScroll: Int = 0
   /// Whether tunes answers from the local cache only (`--offline`).
   public var offline: Bool = false
+  /// Whether the results come from the built-in demo catalogue (the header says so).
+  public var isDemo: Bool = false
+  /// Whether `d` may switch to the demo catalogue when Apple cannot be reached.
+  public var demoAvailable: Bool = false
   /// The preview that plays (shown on every screen), if any.
   public var playback = PlaybackState()
   /// Artwork: on or off, the cell size, each wanted artwork's status.
@@ -64,7 +71,7 @@ public struct AppState: Equatable, Sendable {
   public var isLoading: Bool {
     switch stack.last {
     case nil:
-      return search.results.isLoading
+      return search.results.isLoading || (showsHome && home.isLoading)
     case .favorites(let favorites)?:
       return favorites.items.isLoading
     case .detail(let detail)?:
@@ -79,6 +86,14 @@ public struct AppState: Equatable, Sendable {
   /// The tiles per row of the results grid: the configured number, else by the width.
   public var columns: Int {
     preferredColumns ?? SearchLayout.columns(viewportColumns: viewport.columns)
+  }
+
+  /// Whether the search screen shows the home rows: they were asked for, and nothing is
+  /// searched (yet, or again after `h`). Before the first load the welcome text shows.
+  public var showsHome: Bool {
+    guard home.country != nil, search.submitted == nil else { return false }
+    if case .idle = search.results { return true }
+    return false
   }
 
   /// The favourites screen on top, if it is.

@@ -11,6 +11,8 @@ package enum KeyMap {
     switch event {
     case .key(.character("c"), let modifiers) where modifiers.contains(.control):
       return [.quitRequested]
+    case _ where state.playback.holdsTerminal:
+      return videoKeys(event)
     case .key(let key, let modifiers):
       return keyActions(key, modifiers, state: state)
     case .paste(let text):
@@ -22,6 +24,21 @@ package enum KeyMap {
       return MouseMap.actions(for: mouse, state: state, hits: hits)
     case .focusGained, .focusLost, .modeReport, .deviceAttributes, .cursorPosition:
       return []
+    }
+  }
+
+  /// While a video preview holds the terminal (mpv draws over the whole screen):
+  /// the preview keys and a way back. q, Esc and s stop the video and give the app its screen
+  /// back; Space or p pause; ←/→ (or , .) seek 5 s. Everything else, mouse included, is ignored
+  /// so that nothing draws over the picture.
+  static func videoKeys(_ event: InputEvent) -> [AppAction] {
+    guard case .key(let key, _) = event else { return [] }
+    switch key {
+    case .character("q"), .character("s"), .escape, .backspace: return [.playback(.stopRequested)]
+    case .character(" "), .character("p"): return [.playback(.pauseToggled)]
+    case .left, .character(","), .character("h"): return [.playback(.seekRequested(-seekStep))]
+    case .right, .character("."), .character("l"): return [.playback(.seekRequested(seekStep))]
+    default: return []
     }
   }
 
@@ -60,7 +77,7 @@ package enum KeyMap {
     switch key {
     case .up, .character("k"): return .up
     case .down, .character("j"): return .down
-    case .left, .character("h"): return .left
+    case .left: return .left
     case .right, .character("l"): return .right
     case .pageUp: return .pageUp
     case .pageDown: return .pageDown
@@ -78,6 +95,7 @@ package enum KeyMap {
     case .character("?"): return [.helpToggled]
     case .character("*"): return [.favoriteToggled]
     case .character("F"): return [.favorites(.opened)]
+    case .character("h"): return [.home(.opened)]
     default: return []
     }
   }
@@ -148,7 +166,22 @@ package enum KeyMap {
     }
   }
 
+  /// Keys in the home rows: ←/→ along a row, ↑/↓ between rows (↑ on the first goes back to
+  /// the query box), Enter opens, r retries the rows that failed.
+  private static func homeKeys(_ key: Key, state: AppState) -> [AppAction] {
+    if key == .up, state.home.focusedRow == 0 { return [.search(.focusMoved(to: .query))] }
+    if let move = movement(key) { return [.home(.selectionMoved(move))] }
+    switch key {
+    case .tab, .backTab, .character("/"), .escape: return [.search(.focusMoved(to: .query))]
+    case .enter: return [.home(.itemOpened)]
+    case .character("f"): return [.filters(.opened)]
+    case .character("r"): return [.home(.retryRequested)]
+    default: return screenKeys(key)
+    }
+  }
+
   private static func resultsKeys(_ key: Key, state: AppState) -> [AppAction] {
+    if state.showsHome { return homeKeys(key, state: state) }
     let search = state.search
     if key == .up, search.selectedRowIsFirst(columns: state.columns) {
       return [.search(.focusMoved(to: .query))]
@@ -160,6 +193,8 @@ package enum KeyMap {
     case .character("f"): return [.filters(.opened)]
     case .character("v"): return [.search(.groupingToggled)]
     case .character("r"): return [.search(.retryRequested)]
+    case .character("d") where state.demoAvailable && search.results.error?.isUnreachable == true:
+      return [.demoRequested]
     case .escape where search.results.isLoading: return [.search(.cancelRequested)]
     case .escape where state.stack.isEmpty: return [.search(.focusMoved(to: .query))]
     default: return screenKeys(key)
@@ -200,7 +235,6 @@ package enum KeyMap {
     case .character("."), .right:
       if playsHere { return [.playback(.seekRequested(seekStep))] }
       return key == .right ? [.detail(.workMoved(forward: true))] : []
-    case .character("h"): return [.detail(.workMoved(forward: false))]
     case .character("l"): return [.detail(.workMoved(forward: true))]
     case .enter: return [.detail(.focusedWorkOpened)]
     case .character("o"): return [.detail(.openStoreLinkRequested)]

@@ -15,6 +15,8 @@ import TunesFeatures
 package final class ProgramLoop {
   /// How long a lone ESC waits for the rest of a sequence before it counts as Escape.
   package static let escapeTimeout = Duration.milliseconds(30)
+  /// How long after a video in the terminal ends the screen is drawn whole once more.
+  package static let videoRedrawDelay = Duration.milliseconds(300)
 
   private let terminal: TerminalIO
   private let store: Store<AppState, AppAction>
@@ -28,8 +30,11 @@ package final class ProgramLoop {
   private let terminalName: String
   private var lastFrame: Frame?
   private var needsFullRedraw = true
+  /// Whether a video preview holds the terminal (mpv draws; the app writes only its last row).
+  private var videoHoldsTerminal = false
   private var batching = false
   private var escapeTask: Task<Void, Never>?
+  private var redrawTask: Task<Void, Never>?
   private var waiters: [Waiter] = []
   private var nextWaiter = 0
 
@@ -72,6 +77,13 @@ package final class ProgramLoop {
   /// The last frame written, if any.
   package var frame: Frame? { lastFrame }
 
+  /// Whether to keep each frame's time (render, images, diff, write) in `frameDurations`.
+  package var measuresFrames = false
+  /// Frame times while `measuresFrames` is on (benchmarks).
+  package private(set) var frameDurations: [Duration] = []
+  /// How many images the last frame showed (benchmarks, tests).
+  package var imagesShown: Int { images?.shownInLastFrame ?? 0 }
+
   /// Runs until the person quits, a terminating signal arrives or input ends, then shuts the
   /// preview player down (mpv ends; `q` asked for it too, but effects are cancelled here, and
   /// a signal or end of input never reaches the reducer). Returns the exit code: 0, or 128 +
@@ -109,6 +121,8 @@ package final class ProgramLoop {
       if state.shouldQuit { break loop }
     }
     escapeTask?.cancel()
+    redrawTask?.cancel()
+    if let bytes = images?.releaseBytes(), !bytes.isEmpty { terminal.write(bytes) }
     store.observer = nil
     store.cancelAllEffects()
     for waiter in waiters { waiter.continuation.resume(returning: false) }
@@ -160,6 +174,11 @@ package final class ProgramLoop {
 
   private func dispatch(_ event: InputEvent) {
     if case .key(.character("z"), let modifiers) = event, modifiers.contains(.control) {
+      // mpv would go on drawing over the shell: a video in the terminal stops first.
+      if state.playback.holdsTerminal {
+        store.send(.playback(.stopRequested))
+        render()
+      }
       log.log("suspend")
       terminal.suspend()
       return
@@ -193,6 +212,25 @@ package final class ProgramLoop {
     }
   }
 
+  /// After a video in the terminal, mpv may still finish the frame it was drawing, and it clears
+  /// the screen when its video output closes (as it goes idle, just after the end): the screen
+  /// is drawn whole once more, `videoRedrawDelay` later on the injected clock.
+  private func scheduleRedrawAfterVideo() {
+    let clock = self.clock
+    redrawTask?.cancel()
+    redrawTask = Task { [weak self] in
+      do {
+        try await clock.sleep(for: Self.videoRedrawDelay)
+      } catch {
+        return
+      }
+      guard let self, !Task.isCancelled, !self.videoHoldsTerminal else { return }
+      self.renderer.invalidate()
+      self.needsFullRedraw = true
+      self.render()
+    }
+  }
+
   private func batch(_ body: () -> Void) {
     batching = true
     body()
@@ -207,7 +245,25 @@ package final class ProgramLoop {
   /// Renders the state and writes the difference from the last frame; reports what the screen
   /// measured to the store when it changed (which renders once more with offsets that fit).
   func render() {
+    let started = measuresFrames ? ContinuousClock.now : nil
+    defer { if let started { frameDurations.append(ContinuousClock.now - started) } }
     var frame = AppScreen.render(state)
+    let holds = state.playback.holdsTerminal
+    if holds != videoHoldsTerminal {
+      // Handing the screen to mpv (cleared for the picture), or taking it back (everything drawn
+      // afresh over mpv's last frame).
+      videoHoldsTerminal = holds
+      log.log(holds ? "video: the terminal goes to mpv" : "video: the terminal is back")
+      renderer.invalidate()
+      needsFullRedraw = true
+      if !holds { scheduleRedrawAfterVideo() }
+    } else if holds {
+      // mpv owns the screen: two processes writing to one terminal would cut each other's
+      // escape sequences, so the app writes nothing until the video ends.
+      lastFrame = frame
+      checkWaiters()
+      return
+    }
     let previous = needsFullRedraw ? nil : lastFrame?.buffer
     let bytes: [UInt8]
     if let images {

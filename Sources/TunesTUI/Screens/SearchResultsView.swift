@@ -8,19 +8,21 @@ enum SearchResultsView {
   /// selection in view with it).
   static func render(
     _ state: AppState, in area: Rect, buffer: inout Buffer, hits: inout HitMap,
-    artwork: inout [ArtworkNeed]
+    artwork: inout [ArtworkNeed], visibleArtwork: inout Int
   ) -> Int {
     let search = state.search
     let term = DisplayText.clean(search.submitted?.term ?? search.query) ?? ""
     switch search.results {
+    case .idle where state.showsHome:
+      return HomeView.render(state, in: area, buffer: &buffer, hits: &hits, artwork: &artwork)
     case .idle:
-      MessagePanel(welcome).render(in: area, buffer: &buffer)
+      MessagePanel(state.isDemo ? demoWelcome : welcome).render(in: area, buffer: &buffer)
       return area.height
     case .loading(let previous?) where !previous.isEmpty:
       let banner = "\(Spinner(tick: state.spinnerTick).frame) Searching for “\(term)”… Esc cancels"
       let offset = grid(
         state, items: previous, dimmed: true, in: area.inset(top: 1), buffer: &buffer, hits: &hits,
-        artwork: &artwork)
+        artwork: &artwork, visibleArtwork: &visibleArtwork)
       MessagePanel([.init(banner, style: Theme.secondary)])
         .render(in: area.row(0), buffer: &buffer)
       return offset
@@ -39,9 +41,9 @@ enum SearchResultsView {
     case .loaded(let items):
       return grid(
         state, items: items, dimmed: false, in: area, buffer: &buffer, hits: &hits,
-        artwork: &artwork)
+        artwork: &artwork, visibleArtwork: &visibleArtwork)
     case .failed(let error, let previous):
-      let lines = failure(error, search: search)
+      let lines = failure(error, search: search, offersDemo: state.demoAvailable)
       guard let previous, !previous.isEmpty else {
         MessagePanel(lines).render(in: area, buffer: &buffer)
         return area.height
@@ -57,7 +59,7 @@ enum SearchResultsView {
         in: Rect(x: area.x, y: area.y, width: area.width, height: top - 1), buffer: &buffer)
       return grid(
         state, items: previous, dimmed: true, in: area.inset(top: top), buffer: &buffer,
-        hits: &hits, artwork: &artwork)
+        hits: &hits, artwork: &artwork, visibleArtwork: &visibleArtwork)
     }
   }
 
@@ -66,6 +68,15 @@ enum SearchResultsView {
     .init(""),
     .init("Songs, albums, artists, movies, podcasts, apps and books.", style: Theme.secondary),
     .init("Type a few words and press Enter; ? lists every key.", style: Theme.secondary),
+  ]
+
+  private static let demoWelcome: [MessagePanel.Line] = [
+    .init("Search the demo catalogue", style: Theme.title),
+    .init(""),
+    .init(
+      "Made-up songs, albums, artists, movies, TV, podcasts, books and apps, served on this "
+        + "machine.", style: Theme.secondary),
+    .init("Try golden, castell, harbour, 星 or ночи; ? lists every key.", style: Theme.secondary),
   ]
 
   static func empty(term: String, filters: SearchFilters) -> [MessagePanel.Line] {
@@ -80,7 +91,9 @@ enum SearchResultsView {
     ]
   }
 
-  static func failure(_ error: FeatureError, search: SearchState) -> [MessagePanel.Line] {
+  static func failure(_ error: FeatureError, search: SearchState, offersDemo: Bool = false)
+    -> [MessagePanel.Line]
+  {
     let title = DisplayText.clean(error.title) ?? "The search failed."
     if error.isRateLimited {
       let wait =
@@ -90,6 +103,16 @@ enum SearchResultsView {
       return [
         .init("⏳ " + title, style: Style.plain.fg(Theme.star).bold),
         .init(wait, style: Theme.secondary),
+      ]
+    }
+    if error.isUnreachable, offersDemo {
+      return [
+        .init("✗ tunes cannot reach Apple: " + title, style: Theme.errorTitle),
+        .init(DisplayText.clean(error.suggestion) ?? "", style: Theme.secondary),
+        .init(""),
+        .init(
+          "d switches to the built-in demo catalogue for this session · r retries",
+          style: Theme.key),
       ]
     }
     return [
@@ -104,7 +127,7 @@ enum SearchResultsView {
   /// the lines the grid was given.
   static func grid(
     _ state: AppState, items: [CatalogItem], dimmed: Bool, in area: Rect, buffer: inout Buffer,
-    hits: inout HitMap, artwork: inout [ArtworkNeed]
+    hits: inout HitMap, artwork: inout [ArtworkNeed], visibleArtwork: inout Int
   ) -> Int {
     let search = state.search
     guard !area.isEmpty else { return 0 }
@@ -148,7 +171,10 @@ enum SearchResultsView {
           let art = TileView.artworkArea(in: column)
           let need = state.artwork.need(
             url: items[index].artworkText, columns: art.width, rows: art.height)
-          if let need, visible == column { artwork.append(need) }
+          if let need, visible == column {
+            artwork.append(need)
+            visibleArtwork += 1
+          }
           let view = TileView(
             item: items[index], isSelected: showSelection && index == search.selection,
             isFavorite: state.favoriteIDs.contains(items[index].id), isDimmed: dimmed,
