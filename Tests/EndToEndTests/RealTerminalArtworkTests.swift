@@ -87,16 +87,32 @@ struct RealTerminalArtworkTests {
     }
     let window = try await session.window()
     try await session.focus(window.id)
+
+    // The home screen's chart rows, at rest: whatever artwork they drew shows its picture.
+    let home = try await session.settledScreen(window.rect, "the home screen")
+    let homePath = session.save(home, as: "0-home")
+    let homeImages = Self.distinctPlacements(session.drawnImages())
+    problems += homeImages.compactMap {
+      check($0, in: home, session: session, cell: choice.cell, path: homePath)
+    }
+
+    let sources = try Self.resultArtwork()
+    func resultTiles(after count: Int) -> [RealTerminalSession.DrawnImage] {
+      Self.distinctPlacements(Array(session.drawnImages().dropFirst(count))).filter {
+        sources.contains(Self.item(of: $0.source))
+      }
+    }
+    let drawnBeforeSearch = session.drawnImages().count
     try await session.type(Self.query)
     try await session.press("Return")
 
     // The results: every visible tile drawn, then the screen at rest.
     try await session.waitForLog("\(Self.visibleTiles) tiles drawn") { _ in
-      Self.distinctPlacements(session.drawnImages()).count >= Self.visibleTiles
+      resultTiles(after: drawnBeforeSearch).count >= Self.visibleTiles
     }
     let results = try await session.settledScreen(window.rect, "the results")
     let resultsPath = session.save(results, as: "1-results")
-    let tiles = Self.distinctPlacements(session.drawnImages())
+    let tiles = resultTiles(after: drawnBeforeSearch)
     problems += tiles.compactMap {
       check($0, in: results, session: session, cell: choice.cell, path: resultsPath)
     }
@@ -123,8 +139,7 @@ struct RealTerminalArtworkTests {
     let drawnBeforeBack = session.drawnImages().count
     try await session.press("Escape")
     try await session.waitForLog("the tiles drawn again") { _ in
-      Self.distinctPlacements(Array(session.drawnImages().dropFirst(drawnBeforeBack))).count
-        >= Self.visibleTiles
+      resultTiles(after: drawnBeforeBack).count >= Self.visibleTiles
     }
     let back = try await session.settledScreen(window.rect, "the results after the detail")
     problems += compare(back, with: results, session: session, name: "3-after-detail")
@@ -155,6 +170,22 @@ struct RealTerminalArtworkTests {
       try? results.png()?.write(to: to.appendingPathComponent("\(name)-results.png"))
       try? detail.png()?.write(to: to.appendingPathComponent("\(name)-detail.png"))
     }
+  }
+
+  /// The recording that answers the search.
+  static let recording = "mixed-search-jack-johnson-limit25-songs-and-movies.json"
+
+  /// The items the search answers, as ``item(of:)`` names their artwork.
+  static func resultArtwork() throws -> Set<String> {
+    let object = try JSONSerialization.jsonObject(with: Fixtures.shared(recording))
+    let results = (object as? [String: Any])?["results"] as? [[String: Any]] ?? []
+    return Set(results.compactMap { $0["artworkUrl100"] as? String }.map(item(of:)))
+  }
+
+  /// An artwork URL without its size (the last path segment): one item's picture at any size.
+  static func item(of url: String) -> String {
+    guard let parsed = URL(string: url) else { return url }
+    return parsed.deletingLastPathComponent().path
   }
 
   /// The last image drawn at each place, in the order first drawn.
