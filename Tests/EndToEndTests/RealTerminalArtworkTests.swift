@@ -143,15 +143,9 @@ struct RealTerminalArtworkTests {
 
     // The help overlay hides the images under it; closing it brings them back.
     try await session.press("question")
-    _ = await eventually(within: 30) {
-      guard let shot = try? await session.screenshot(window.rect) else { return false }
-      return await Self.differing(shot, results) > Self.tolerance
-    }
-    let help = try await session.settledScreen(window.rect, "the help overlay")
-    let helpPath = await session.save(help, as: "4-help")
-    if await Self.differing(help, results) <= Self.tolerance {
-      problems.append("the help overlay never showed (\(helpPath))")
-    }
+    let help = try await session.settledScreen(
+      window.rect, "the help overlay", unlike: results, tolerance: Self.tolerance)
+    await session.save(help, as: "4-help")
     let drawnBeforeClose = session.drawnImages().count
     try await session.press("question")
     try await session.waitForLog("the covered tiles drawn again") { _ in

@@ -111,7 +111,11 @@ final class RealTerminalSession: Sendable {
       "TUNES_LOG": logFile.path,
       "SWIFT_BACKTRACE": "enable=no",
     ]
-    if kind == .kitty { environment["LIBGL_ALWAYS_SOFTWARE"] = "1" }
+    if kind == .kitty {
+      // Software OpenGL, on one thread: a frame costs kitty more time, the rest of the run less.
+      environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
+      environment["LP_NUM_THREADS"] = "1"
+    }
     environment.merge(more) { _, new in new }
     // The wrapper writes tunes's pid, so close() can make sure it is gone.
     let command = [
@@ -266,25 +270,34 @@ final class RealTerminalSession: Sendable {
     try await display.screenshot(window)
   }
 
-  /// Waits until the window shows the same pixels for at least `quiet` seconds with nothing
-  /// new in the app's log (up to `seconds`), and returns them.
+  /// Waits until the screen shows the same pixels for at least `quiet` seconds with nothing
+  /// new in the app's log (up to `seconds`), and returns the window's part. With `unlike`, the
+  /// settled screen must also differ from that picture by more than `tolerance` pixels (an
+  /// overlay opened). Dumps are compared undecoded (one is decoded at the end), every 200 ms.
   func settledScreen(
-    _ window: PixelRect, _ description: String, quiet: Double = 0.8, within seconds: Double = 60
+    _ window: PixelRect, _ description: String, unlike reference: Screenshot? = nil,
+    tolerance: Int = 0, quiet: Double = 0.8, within seconds: Double = 60
   ) async throws -> Screenshot {
     let clock = ContinuousClock()
     let deadline = clock.now + .seconds(seconds)
-    var last = try await screenshot(window)
+    var last = try await display.dump()
     var lastLog = log()
     var since = clock.now
+    var rejected: Data?
     while clock.now < deadline {
-      try await Task.sleep(for: .milliseconds(150))
-      let shot = try await screenshot(window)
+      try await Task.sleep(for: .milliseconds(200))
+      let dump = try await display.dump()
       let text = log()
-      if shot == last && text == lastLog {
-        if clock.now - since >= .seconds(quiet) { return shot }
-      } else {
-        (last, lastLog, since) = (shot, text, clock.now)
+      guard dump == last && text == lastLog else {
+        (last, lastLog, since) = (dump, text, clock.now)
+        continue
       }
+      guard clock.now - since >= .seconds(quiet), dump != rejected else { continue }
+      let shot = try await display.decode(dump, window)
+      guard let reference else { return shot }
+      let differing = await DedicatedThread.run { shot.difference(from: reference).count }
+      if differing > tolerance { return shot }
+      rejected = dump
     }
     throw X11Failure("the \(kind) screen never settled (\(description)) within \(seconds) s")
   }

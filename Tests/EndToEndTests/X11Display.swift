@@ -73,10 +73,19 @@ final class XvfbServer: Sendable {
   /// The part `rect` of the screen (all of it by default), from `xwd -root`, decoded on a
   /// thread of its own (a screenful is a million pixels: not work for the test pool).
   func screenshot(_ rect: PixelRect? = nil) async throws -> Screenshot {
+    try await decode(dump(), rect)
+  }
+
+  /// The screen as `xwd -root` writes it, undecoded: two equal dumps are the same screen.
+  func dump() async throws -> Data {
     let result = try await run(X11Tools.xwd, ["-root", "-silent"])
     guard result.exited(0) else { throw X11Failure("xwd failed: \(result)") }
-    let data = result.standardOutput
-    return try await DedicatedThread.run {
+    return result.standardOutput
+  }
+
+  /// A dump decoded (on a thread of its own), cut to `rect`.
+  func decode(_ data: Data, _ rect: PixelRect? = nil) async throws -> Screenshot {
+    try await DedicatedThread.run {
       let screen = try Screenshot(xwd: data)
       return rect.map { screen.cropped($0) } ?? screen
     }
