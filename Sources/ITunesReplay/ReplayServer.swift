@@ -35,6 +35,7 @@ package final class ReplayServer: @unchecked Sendable {
   var phase = Phase.idle
   var routes = RouteTable()
   var faults = FaultSchedule()
+  var requestWindow = RequestWindow()
   private var boundPort: UInt16 = 0
   private var listenerFD: Int32 = -1
   private var wakePipe: (read: Int32, write: Int32) = (-1, -1)

@@ -22,12 +22,17 @@ struct CLIContext: Sendable {
   var interactive: Bool
   /// The terminal's width in cells, when known.
   var terminalColumns: Int?
-  /// Makes the network client for a configuration (tests inject a replay-backed or mock one).
-  var makeClient: @Sendable (ClientConfiguration) -> ITunesClient
+  /// Makes the network client for a configuration and pacing policy (tests inject a
+  /// replay-backed or mock one).
+  var makeClient: @Sendable (ClientConfiguration, PacingPolicy) -> ITunesClient
   /// Where tunes keeps its files.
   var paths: StoragePaths
   /// The wall clock.
   var now: @Sendable () -> Date
+  /// Whether standard error is a terminal (progress lines are drawn only then).
+  var stderrIsTerminal = false
+  /// Reads all of standard input (`tunes lookup -`; tests inject the bytes).
+  var readStdin: @Sendable () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
   /// Whether commands may take over SIGTERM, SIGHUP and SIGINT (the real process; not tests that
   /// run commands in-process).
   var handlesSignals = false
@@ -73,9 +78,15 @@ struct CLIContext: Sendable {
       stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
       interactive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
       terminalColumns: columns,
-      makeClient: { ITunesClient.live(configuration: $0) },
+      makeClient: { configuration, pacing in
+        ITunesClient.live(
+          configuration: configuration,
+          limiter: LivePacing.limiter(
+            for: configuration.baseURL, paths: StoragePaths(environment: environment)),
+          pacing: pacing)
+      },
       paths: StoragePaths(environment: environment),
-      now: { Date() }, handlesSignals: true)
+      now: { Date() }, stderrIsTerminal: isatty(STDERR_FILENO) == 1, handlesSignals: true)
   }
 }
 

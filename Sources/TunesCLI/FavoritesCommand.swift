@@ -11,7 +11,7 @@ enum FavoritesCommand {
       .value("format", "F", values: OutputFormat.names, help: "output format"),
       .value("country", "CC", help: "store country of the items to add (default US)"),
       .flag("help", short: "h", help: "show this help"),
-    ] + NetworkOptions.options)
+    ] + BulkLookupCommand.options + NetworkOptions.options + NetworkOptions.pacingOptions)
 
   static let actions = ["list", "add", "remove", "export", "import"]
 
@@ -66,30 +66,15 @@ enum FavoritesCommand {
           context.writeOut(formatter.format(items, as: format))
         }
       case "add":
-        let ids = try LookupQuery.parseIDs(try single(rest, "add ID"))
-        let client = try NetworkOptions.client(parsed, context: context)
-        let response = try await client.lookup(
-          try LookupQuery(key: .ids(ids), country: parsed.value("country")))
-        NetworkOptions.noteSource(response, context: context)
-        // A lookup may carry related items (an album's songs): keep the asked-for ones only.
-        let wanted = Set(ids)
-        let items = response.page.items.filter { wanted.contains($0.id) }
-        let missing = ids.filter { id in !items.contains { $0.id == id } }
-        if !missing.isEmpty {
-          let list = missing.map(String.init).joined(separator: ", ")
-          let message =
-            "Apple knows no item with id \(list)"
-            + (items.isEmpty ? "." : "; the others were added.")
-          if items.isEmpty { throw CLIError.file(message, code: ExitCode.dataError) }
-          context.err("tunes: " + message)
+        let sources = IDList.Sources(arguments: rest, file: parsed.value("ids-from"))
+        guard !rest.isEmpty || sources.file != nil else {
+          throw CLIError.usage(
+            "usage: tunes favorites add ID… (or - for standard input, or --ids-from FILE)",
+            command: "favorites")
         }
-        for found in items {
-          let added = try store.add(record(for: found, at: context.now()))
-          context.err(
-            added
-              ? "tunes: added \(found.kind.descriptiveName) “\(sanitizeLine(found.title))”."
-              : "tunes: “\(sanitizeLine(found.title))” is already a favourite.")
-        }
+        return try await FavoritesAdd.run(
+          try IDList.read(sources, command: "favorites", context: context), parsed,
+          store: store, context: context)
       case "remove":
         let ids = try LookupQuery.parseIDs(try single(rest, "remove ID"))
         for id in ids {

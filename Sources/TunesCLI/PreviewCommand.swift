@@ -15,7 +15,7 @@ enum PreviewCommand {
     options: [
       .value("country", "CC", help: "store country, ISO 3166-1 alpha-2"),
       .flag("help", short: "h", help: "show this help"),
-    ] + NetworkOptions.options)
+    ] + NetworkOptions.options + NetworkOptions.pacingOptions)
 
   /// Seconds a ←/→ key seeks.
   static let seekStep = 5.0

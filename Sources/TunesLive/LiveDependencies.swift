@@ -49,7 +49,11 @@ package enum LiveDependencies {
       persistent = false
       database = try? TunesDatabase.inMemory()
     }
-    var client = ITunesClient.live(configuration: configuration)
+    // The app never waits for the shared budget: it shows the countdown instead.
+    let limiter = LivePacing.limiter(
+      for: configuration.baseURL, paths: paths, onError: { log.log("pacing: \($0)") })
+    var client = ITunesClient.live(
+      configuration: configuration, limiter: limiter, pacing: .immediate)
     if cacheMode != .disabled {
       if let cache = ResponseCacheBridge.open(paths: paths) {
         client = client.caching(store: cache, policy: ResponseCachePolicy(mode: cacheMode))
