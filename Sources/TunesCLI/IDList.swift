@@ -61,7 +61,8 @@ enum IDList {
     for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
       .enumerated()
     {
-      let tokens = line.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\r" })
+      let tokens = line.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\r" }
+      )
       for token in tokens {
         guard token.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int64(token) else {
           let shown = sanitizeLine(String(token.prefix(40)))

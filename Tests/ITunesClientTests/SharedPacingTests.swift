@@ -83,7 +83,9 @@ struct SharedPacingTests {
     }
     #expect(log.waits.isEmpty)
     #expect(clock.pendingSleepers == 0)
-    let waiter = Task { try await limiter.acquire(maxWait: .seconds(60), onWait: { log.append($0) }) }
+    let waiter = Task {
+      try await limiter.acquire(maxWait: .seconds(60), onWait: { log.append($0) })
+    }
     defer { waiter.cancel() }
     try #require(await eventually { clock.pendingSleepers == 1 })
     #expect(log.waits == [.seconds(60)])
