@@ -41,13 +41,14 @@ enum FavoritesCommand {
       case "list":
         let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
         if format == .table {
-          // A table needs eight fields: SQLite reads them from the stored JSON.
-          let items = try store.summaries().map(item(from:))
-          if items.isEmpty {
+          // A table needs eight fields: SQLite keeps them in columns beside the stored JSON.
+          let summaries = try store.summaries()
+          if summaries.isEmpty {
             context.err("tunes: no favourites yet. Add one with: tunes favorites add ID")
           } else {
+            var table = FavoritesTable()
             let formatter = ItemFormatter(width: context.tableWidth, color: context.color)
-            context.writeOut(formatter.format(items, as: format))
+            context.writeOut(formatter.tableText.render(cells: table.cells(summaries)))
           }
           return ExitCode.success
         }
@@ -167,25 +168,6 @@ enum FavoritesCommand {
     FavoriteRecord(
       id: item.id, kind: item.kind.rawValue, title: item.title, payload: Data(item.jsonBytes),
       addedAt: date)
-  }
-
-  /// The item a table row shows, from the fields SQLite read.
-  static func item(from summary: FavoriteSummary) -> CatalogItem {
-    var item = CatalogItem(
-      id: summary.id, kind: ItemKind(rawValue: summary.kind), title: summary.title)
-    guard case .array(let values)? = try? JSONParser.parse(Array(summary.fields.utf8)) else {
-      return item
-    }
-    // In the order of FavoritesStore.summaryKeys.
-    func field(_ index: Int) -> JSONValue? { values.indices.contains(index) ? values[index] : nil }
-    item.author = field(0)?.text
-    item.collection = field(1)?.text
-    item.durationMillis = field(2)?.integer.map { Int(clamping: $0) }
-    item.price = field(3)?.decimal
-    item.currency = field(4)?.text
-    item.appleFormattedPrice = field(5)?.text
-    item.releaseDate = field(6)?.text.flatMap(ISODate.parse)
-    return item
   }
 
   /// The item stored in a record; `nil` if the payload cannot be read.
