@@ -10,7 +10,7 @@ DEB_CHECK := /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/curl-config:libcurl4
              /usr/bin/curl:curl /usr/bin/jq:jq /etc/ssl/certs/ca-certificates.crt:ca-certificates \
              /usr/bin/mpv:mpv /usr/bin/ffmpeg:ffmpeg /usr/bin/setpriv:util-linux
 
-.PHONY: deps build release run test lint format bench clean
+.PHONY: deps build release run test lint format bench fuzz sanitize clean
 
 deps:
 	@missing=""; for pair in $(DEB_CHECK); do f=$${pair%%:*}; p=$${pair##*:}; \
@@ -56,5 +56,9 @@ bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product tunes-bench
 	bash bench/run.sh
 
+# libFuzzer targets with AddressSanitizer, FUZZ_SECONDS each (default 60); see Scripts/fuzz.sh.
+fuzz: deps
+	bash Scripts/fuzz.sh
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-tsan .build-asan

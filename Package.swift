@@ -63,6 +63,10 @@ let package = Package(
         "TunesFeatures", "TunesLive", "Playback",
       ]),
 
+    // libFuzzer targets (`make fuzz`); a plain build links an empty program.
+    .executableTarget(
+      name: "tunes-fuzz", dependencies: ["ITunesCatalog", "ITunesReplay", "TerminalUI", "TunesCLI"]),
+
     // Tests.
     .target(
       name: "TestSupport",
