@@ -60,5 +60,14 @@ bench: deps
 fuzz: deps
 	bash Scripts/fuzz.sh
 
+# The in-process tests (all but EndToEndTests, which run the binary) under ThreadSanitizer, then
+# AddressSanitizer (leak checks off: the Swift runtime's one-time allocations read as leaks).
+SANITIZE_SKIP := --skip EndToEndTests
+sanitize: deps
+	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=0 $(SWIFT) test --sanitize=thread \
+	  --scratch-path .build-tsan $(SANITIZE_SKIP)
+	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address \
+	  --scratch-path .build-asan $(SANITIZE_SKIP)
+
 clean:
 	rm -rf .build .build-fuzz .build-tsan .build-asan

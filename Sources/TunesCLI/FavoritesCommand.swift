@@ -30,7 +30,11 @@ enum FavoritesCommand {
     }
     let database: TunesDatabase
     do {
-      database = try TunesDatabase.open(paths: context.paths, now: context.now)
+      // Listing and exporting only read: they work on a database that cannot be written.
+      database =
+        ["list", "export"].contains(action)
+        ? try TunesDatabase.openForReading(paths: context.paths, now: context.now)
+        : try TunesDatabase.open(paths: context.paths, now: context.now)
     } catch {
       throw CLIError.wrap(error)
     }
@@ -139,7 +143,7 @@ enum FavoritesCommand {
         context.err(message + ".")
       }
     } catch {
-      throw CLIError.wrap(error)
+      throw StorageDamage.report(error, database: database, context: context)
     }
     return ExitCode.success
   }

@@ -47,11 +47,17 @@ extension FavoritesStore {
   /// Every favourite's table fields, newest first, from the columns SQLite keeps beside each
   /// payload (no JSON is parsed).
   public func summaries() throws -> [FavoriteSummary] {
-    try database.query(
-      """
-      SELECT id, kind, title, author, collection, duration_ms, price, currency, formatted_price,
-        release_date FROM favorites \(Self.newestFirst)
-      """
+    // A file of schema 1 that could not be migrated (opened read-only) has no such columns:
+    // SQLite reads the same fields from the payloads then.
+    let columns =
+      try database.userVersion() >= 2
+      ? "author, collection, duration_ms, price, currency, formatted_price, release_date"
+      : [
+        "author", "collection", "durationMillis", "price", "currency", "formattedPrice",
+        "releaseDate",
+      ].map { "json_extract(payload, '$.\($0)')" }.joined(separator: ", ")
+    return try database.query(
+      "SELECT id, kind, title, \(columns) FROM favorites \(Self.newestFirst)"
     ) { row in
       FavoriteSummary(
         id: row.int64(0) ?? 0, kind: row.text(1) ?? "", title: row.text(2) ?? "",
