@@ -44,10 +44,17 @@ package enum LiveDependencies {
       database = opened
     } catch {
       log.log("storage: \(error.localizedDescription)")
-      notices.append(
-        "History and favourites are off this session: \(error.localizedDescription)")
-      persistent = false
-      database = try? TunesDatabase.inMemory()
+      if let readable = try? TunesDatabase.openForReading(paths: paths), readable.isReadOnly {
+        // The file cannot be written: what it holds still shows; changes fail and say why.
+        notices.append(
+          "History and favourites can be read but not changed: \(error.localizedDescription)")
+        database = readable
+      } else {
+        notices.append(
+          "History and favourites are off this session: \(error.localizedDescription)")
+        persistent = false
+        database = try? TunesDatabase.inMemory()
+      }
     }
     // The app never waits for the shared budget: it shows the countdown instead.
     let limiter = LivePacing.limiter(
