@@ -3,12 +3,15 @@
 
 SWIFT ?= swift
 DEB_PACKAGES := libsqlite3-dev libcurl4-openssl-dev tmux sqlite3 curl jq ca-certificates mpv ffmpeg \
-                util-linux
+                util-linux libturbojpeg0-dev libpng-dev libchafa-dev libglib2.0-dev pkg-config
 # Programs/headers that prove each package is present (checked without dpkg locks).
 DEB_CHECK := /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/curl-config:libcurl4-openssl-dev \
              /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 \
              /usr/bin/curl:curl /usr/bin/jq:jq /etc/ssl/certs/ca-certificates.crt:ca-certificates \
-             /usr/bin/mpv:mpv /usr/bin/ffmpeg:ffmpeg /usr/bin/setpriv:util-linux
+             /usr/bin/mpv:mpv /usr/bin/ffmpeg:ffmpeg /usr/bin/setpriv:util-linux \
+             /usr/include/turbojpeg.h:libturbojpeg0-dev /usr/include/png.h:libpng-dev \
+             /usr/include/chafa/chafa.h:libchafa-dev /usr/include/glib-2.0/glib.h:libglib2.0-dev \
+             /usr/bin/pkg-config:pkg-config
 
 .PHONY: deps build release run test lint format bench fuzz sanitize clean
 

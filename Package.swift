@@ -25,6 +25,16 @@ let package = Package(
       ]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "TunesStorage", dependencies: ["CSQLite"]),
+
+    // Artwork: coalesced downloads, memory and disk caches, JPEG and PNG decoding.
+    .systemLibrary(
+      name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(
+      name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+    .target(
+      name: "Artwork",
+      dependencies: ["ITunesCatalog", "ITunesClient", "TunesStorage", "CTurboJPEG", "CPNG"]),
     .target(name: "AppArchitecture"),
     .target(
       name: "TunesFeatures",
@@ -33,20 +43,23 @@ let package = Package(
     // Terminal kit and the terminal app.
     .target(name: "TerminalUI"),
     .target(name: "TerminalPOSIX", dependencies: ["TerminalUI"]),
+    .target(name: "TerminalGraphics", dependencies: ["TerminalUI", "CChafa", "CPNG"]),
     .target(
       name: "TunesTUI",
-      dependencies: ["TunesFeatures", "AppArchitecture", "TerminalUI", "TerminalPOSIX"]),
+      dependencies: [
+        "TunesFeatures", "AppArchitecture", "TerminalUI", "TerminalGraphics", "TerminalPOSIX",
+      ]),
 
     // Previews: one long-lived mpv driven over its JSON IPC socket.
     .target(name: "Playback"),
 
     // The replay server, the composition root, the command line and the executable.
-    .target(name: "ITunesReplay", dependencies: ["ITunesCatalog"]),
+    .target(name: "ITunesReplay", dependencies: ["ITunesCatalog", "CTurboJPEG", "CPNG"]),
     .target(
       name: "TunesLive",
       dependencies: [
         "ITunesCatalog", "ITunesClient", "TunesStorage", "AppArchitecture", "TunesFeatures",
-        "TerminalUI", "TerminalPOSIX", "ITunesReplay", "Playback",
+        "TerminalUI", "TerminalPOSIX", "ITunesReplay", "Playback", "Artwork", "TerminalGraphics",
       ]),
     .target(
       name: "TunesCLI",
@@ -60,7 +73,7 @@ let package = Package(
       name: "tunes-bench",
       dependencies: [
         "ITunesCatalog", "ITunesClient", "ITunesReplay", "TunesStorage", "TerminalUI", "TunesTUI",
-        "TunesFeatures", "TunesLive", "Playback",
+        "TunesFeatures", "TunesLive", "Playback", "TerminalGraphics", "TerminalPOSIX", "Artwork",
       ]),
 
     // libFuzzer targets (`make fuzz`); a plain build links an empty program.
@@ -90,13 +103,15 @@ let package = Package(
       ]),
     .testTarget(
       name: "TunesTUITests",
-      dependencies: ["TunesTUI", "TunesFeatures", "TerminalUI", "Playback", "TestSupport"],
+      dependencies: [
+        "TunesTUI", "TunesFeatures", "TerminalUI", "TerminalGraphics", "Playback", "TestSupport",
+      ],
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "TunesLiveTests",
       dependencies: [
         "TunesLive", "TunesFeatures", "ITunesCatalog", "ITunesClient", "TunesStorage",
-        "TerminalPOSIX", "TestSupport",
+        "TerminalPOSIX", "TerminalGraphics", "TestSupport",
       ]),
     .testTarget(
       name: "TunesCLITests",
@@ -106,6 +121,13 @@ let package = Package(
         "TestSupport",
       ], exclude: ["__Snapshots__"]),
     .testTarget(name: "EndToEndTests", dependencies: ["ITunesReplay", "TestSupport"]),
+    .testTarget(
+      name: "ArtworkTests",
+      dependencies: ["Artwork", "ITunesReplay", "TestSupport", "CTurboJPEG", "CPNG"]),
+    .testTarget(
+      name: "TerminalGraphicsTests",
+      dependencies: ["TerminalGraphics", "TerminalUI", "TestSupport"],
+      exclude: ["__Snapshots__"]),
     .testTarget(
       name: "PlaybackTests", dependencies: ["Playback", "ITunesReplay", "TestSupport"]),
   ],

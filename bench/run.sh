@@ -24,6 +24,10 @@ export HOME="$WORK/home" XDG_DATA_HOME="$WORK/home/data" XDG_CACHE_HOME="$WORK/h
   XDG_CONFIG_HOME="$WORK/home/config" TUNES_API_BASE="$BASE"
 mkdir -p "$HOME"
 
+# Artwork: 200 artworks through the live pipeline against this server, in a process of its own.
+"$BIN/tunes-bench" artwork-memory "$BASE"
+"$BIN/tunes-bench" artwork-screen "$BASE"
+
 RUNS=20
 # The same work both ways: fetch the 200 results and print one JSON object a line.
 tunes_ms=$(python3 bench/cold.py $RUNS "$BIN/tunes search bench --limit 200 --format ndjson --no-cache --no-history")

@@ -26,6 +26,10 @@ public enum CatalogError: Error, Equatable, Sendable {
   case malformed(reason: String)
   /// The body is JSON, but not an iTunes Search/Lookup document (for example a proxy's wrapper).
   case notITunesDocument(reason: String)
+  /// The body is JSON, but not a chart feed or genre-service answer of the expected shape.
+  case notFeed(reason: String)
+  /// The genre service knows no genre with this id.
+  case unknownGenre(Int)
 }
 
 extension CatalogError: LocalizedError {
@@ -50,6 +54,10 @@ extension CatalogError: LocalizedError {
       return "The server's answer could not be read: \(reason)."
     case .notITunesDocument(let reason):
       return "The server's answer is not an iTunes Search API document: \(reason)."
+    case .notFeed(let reason):
+      return "The server's answer is not a chart feed or genre list: \(reason)."
+    case .unknownGenre(let id):
+      return "Apple knows no genre \(id)."
     }
   }
 
@@ -63,9 +71,11 @@ extension CatalogError: LocalizedError {
       return "Correct the value and try again."
     case .apple:
       return "Check the ids and parameters; Apple's message names the key it did not accept."
-    case .malformed, .notITunesDocument:
+    case .malformed, .notITunesDocument, .notFeed:
       return
         "Try again later; if it persists, check that the API base URL points at the iTunes API."
+    case .unknownGenre:
+      return "Pick a genre from the list of the medium's genres."
     }
   }
 

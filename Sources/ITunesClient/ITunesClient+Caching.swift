@@ -17,7 +17,10 @@ extension ITunesClient {
         try await ResponseCacheLayer(network: network, store: store, policy: policy)
           .fetch(request)
       },
-      pacing: pacing)
+      pacing: pacing,
+      fetchFeed: { request in
+        try await FeedCacheLayer(network: network, store: store, policy: policy).fetch(request)
+      })
   }
 }
 

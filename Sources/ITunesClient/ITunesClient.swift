@@ -17,14 +17,22 @@ public struct ITunesClient: Sendable {
   public var fetch: @Sendable (_ request: CatalogRequest) async throws -> CatalogResponse
   /// How long until the next request may be sent; `nil` means now (for a countdown on screen).
   public var pacing: @Sendable () async -> Duration?
+  /// Sends a chart-feed or genre-service request and decodes the answer. Throws `ClientError`.
+  /// (`ITunesClient+Feeds`: `chart(_:)`, `genres(_:)`.)
+  public var fetchFeed: @Sendable (_ request: FeedRequest) async throws -> FeedResponse
 
-  /// Makes a client from its closures.
+  /// Makes a client from its closures; without `fetchFeed`, feed requests fail with
+  /// `ClientError.notFound`.
   public init(
     fetch: @escaping @Sendable (_ request: CatalogRequest) async throws -> CatalogResponse,
-    pacing: @escaping @Sendable () async -> Duration? = { nil }
+    pacing: @escaping @Sendable () async -> Duration? = { nil },
+    fetchFeed: @escaping @Sendable (_ request: FeedRequest) async throws -> FeedResponse = {
+      _ in throw ClientError.notFound(message: "this client serves no chart feeds")
+    }
   ) {
     self.fetch = fetch
     self.pacing = pacing
+    self.fetchFeed = fetchFeed
   }
 
   /// Searches the catalogue. Throws `ClientError`; a throttled or failed answer is never an empty page.
@@ -51,7 +59,7 @@ extension ITunesClient {
   /// A client whose every request fails with `error` (by default `.unexpectedStatus(0)`), for tests
   /// that must not reach the network.
   public static func failing(_ error: ClientError = .unexpectedStatus(0)) -> ITunesClient {
-    ITunesClient(fetch: { _ in throw error })
+    ITunesClient(fetch: { _ in throw error }, fetchFeed: { _ in throw error })
   }
 
   /// The live client: `transport` (libcurl or URLSession) with the configuration's deadline, status
@@ -64,9 +72,12 @@ extension ITunesClient {
   ///   - limiter: the token bucket; `RateLimiter.shared` unless a test passes its own.
   ///   - pacing: how long a request may wait for the limiter (by default as long as it takes).
   ///   - clock: times the deadline and back-off.
+  ///   - feedPacing: the limiters of feed requests, one per Apple host (`HostPacing.shared`,
+  ///     whose `itunes.apple.com` limiter is `RateLimiter.shared`).
   public static func live(
     configuration: ClientConfiguration = .standard, transport: HTTPTransport? = nil,
-    limiter: RateLimiter = .shared, pacing: PacingPolicy = .patient, clock: AppClock = .live
+    limiter: RateLimiter = .shared, pacing: PacingPolicy = .patient, clock: AppClock = .live,
+    feedPacing: HostPacing? = nil
   ) -> ITunesClient {
     let base =
       transport
@@ -77,8 +88,14 @@ extension ITunesClient {
       configuration: configuration,
       transport: base.withDeadline(seconds: configuration.timeoutSeconds, clock: clock),
       limiter: limiter, pacing: pacing, clock: clock)
+    let feeds = FeedPipeline(
+      configuration: configuration, transport: pipeline.transport,
+      pacing: feedPacing
+        ?? (limiter === RateLimiter.shared ? .shared : .separate(itunes: limiter, feeds: limiter)),
+      policy: pacing, clock: clock)
     return ITunesClient(
       fetch: { request in try await pipeline.fetch(request) },
-      pacing: { await limiter.waitTime() })
+      pacing: { await limiter.waitTime() },
+      fetchFeed: { request in try await feeds.fetch(request) })
   }
 }

@@ -45,7 +45,10 @@ enum RecordingIndex {
         )
       }
       let file = String(columns[0]).trimmingCharacters(in: .whitespaces)
-      let request = String(columns[2]).trimmingCharacters(in: .whitespaces)
+      // The request may be followed by a note, "/api/v2/…/songs.json (host rss…)": a request
+      // target never holds a raw space, so the first word is the request.
+      let request = String(
+        columns[2].trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
       guard let status = Int(columns[1].trimmingCharacters(in: .whitespaces)) else { continue }
       guard (100...599).contains(status) else {
         throw ReplayError.indexMalformed(

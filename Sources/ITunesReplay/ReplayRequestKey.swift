@@ -10,8 +10,9 @@ import ITunesCatalog
 /// - `country`, `lang`, `explicit`, `media`, `entity`, `attribute` and `output` values are
 ///   compared without case; spaces around the commas of an `id` list are dropped;
 /// - parameters that cannot change Apple's answer are removed: `_` (a cache-buster, any value),
-///   `country=us`, `lang=en_us`, `explicit=yes`, `version=2`, `media=all`, `output=json`
-///   (the defaults), `limit=50` on `/search` only, and empty values.
+///   `country=us`, `lang=en_us`, `explicit=yes`, `version=2`, `media=all`, `output=json`,
+///   `cc=us` (the genre service's storefront) (the defaults), `limit=50` on `/search` only, and
+///   empty values.
 package struct ReplayRequestKey: Hashable, Sendable, CustomStringConvertible {
   /// ASCII bytes kept as they are in a canonical query value, beyond the coder's own
   /// letters, digits and `.-_*`.
@@ -38,7 +39,7 @@ package struct ReplayRequestKey: Hashable, Sendable, CustomStringConvertible {
   }
 
   private static let caseInsensitiveValues: Set<String> = [
-    "country", "lang", "explicit", "media", "entity", "attribute", "output",
+    "country", "lang", "explicit", "media", "entity", "attribute", "output", "cc",
   ]
   private static let defaults: Set<Parameter> = [
     Parameter(name: "country", value: "us"),
@@ -47,6 +48,7 @@ package struct ReplayRequestKey: Hashable, Sendable, CustomStringConvertible {
     Parameter(name: "version", value: "2"),
     Parameter(name: "media", value: "all"),
     Parameter(name: "output", value: "json"),
+    Parameter(name: "cc", value: "us"),
   ]
   /// Apple's default `limit` for search (lookup's default depends on `entity`, so it stays).
   private static let searchDefaultLimit = Parameter(name: "limit", value: "50")

@@ -14,19 +14,23 @@ extension ReplayServer {
       let name = String(key.path.dropFirst(RouteTable.filesPrefix.count))
       return fileAnswer(name: name, lookup: table.file(named: name), request: request)
     }
+    // Artwork (`…/100x100bb.jpg`, under /media/ too): a registered answer wins, else one is drawn.
+    if let spec = GeneratedArtwork.spec(forPath: key.path) {
+      return table.response(for: key) ?? GeneratedArtwork.response(path: key.path, spec: spec)
+    }
     if key.path.hasPrefix(RouteTable.mediaPrefix) {
       let name = String(key.path.dropFirst(RouteTable.mediaPrefix.count))
       return fileAnswer(name: name, lookup: table.media(named: name), request: request)
     }
     if let response = table.response(for: key) { return response }
-    if table.knownPaths.contains(key.path) {
+    if table.knownPaths.contains(key.path) || table.isFeed(key.path) {
       return ReplayResponse(
         status: 404, body: HTTPWire.errorBody("replay: no recording for \(key)"))
     }
     return ReplayResponse(
       status: 404,
       body: HTTPWire.errorBody(
-        "replay: unknown path \(key.path); served: /search, /lookup, /files/NAME, /media/PATH.m4a and recorded paths"
+        "replay: unknown path \(key.path); served: /search, /lookup, the genre service, chart feeds, /files/NAME, /media/PATH.m4a, artwork (…/WxHbb.jpg|png) and recorded paths"
       ))
   }
 

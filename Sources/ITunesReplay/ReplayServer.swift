@@ -13,7 +13,10 @@ import Foundation
 /// `term` and default parameters do not matter. `GET /files/NAME` serves `files/NAME` below a
 /// recordings directory, with `Range` support; `GET /media/PATH.m4a` serves preview audio from the
 /// same folders (`files/PATH`, else the file named by PATH's last component), for
-/// `TUNES_MEDIA_BASE=<baseURL>/media`. Every method is safe to call from any thread.
+/// `TUNES_MEDIA_BASE=<baseURL>/media`. Any GET whose last path segment is Apple's artwork resize
+/// instruction (`…/600x600bb.jpg`, `.png`) gets a generated image of that size
+/// (`GeneratedArtwork`), unless an answer is registered for it. Every method is safe to call from
+/// any thread.
 package final class ReplayServer: @unchecked Sendable {
   /// Receives one entry per handled request.
   package typealias LogSink = @Sendable (ReplayLogEntry) -> Void

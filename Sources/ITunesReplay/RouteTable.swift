@@ -3,13 +3,18 @@ import Foundation
 /// The recorded and registered answers, and the folders the files route serves from.
 struct RouteTable: Sendable {
   /// Paths the server knows even with no recording for them.
-  static let apiPaths: Set<String> = ["/search", "/lookup"]
+  static let apiPaths: Set<String> = [
+    "/search", "/lookup", "/WebObjects/MZStoreServices.woa/ws/genres",
+  ]
   /// Prefix of the files route.
   static let filesPrefix = "/files/"
   /// Prefix of the media route: preview audio for `TUNES_MEDIA_BASE=http://127.0.0.1:PORT/media`.
   static let mediaPrefix = "/media/"
 
   private(set) var responses: [ReplayRequestKey: ReplayResponse] = [:]
+  /// Chart feeds by their path without the limit (`FeedPath.limitless`), so a feed asked for
+  /// with another limit is answered by the recording of that feed.
+  private(set) var feeds: [String: ReplayResponse] = [:]
   private(set) var knownPaths: Set<String> = apiPaths
   private(set) var fileRoots: [URL] = []
 
@@ -18,6 +23,7 @@ struct RouteTable: Sendable {
     let key = ReplayRequestKey(target: request)
     responses[key] = response
     knownPaths.insert(key.path)
+    if let feed = FeedPath.limitless(key.path) { feeds[feed] = response }
   }
 
   /// Loads a recordings directory: its index rows and its `files/` folder.
@@ -35,8 +41,13 @@ struct RouteTable: Sendable {
 
   /// The stored answer for a request, if any.
   func response(for key: ReplayRequestKey) -> ReplayResponse? {
-    responses[key]
+    if let response = responses[key] { return response }
+    guard key.parameters.isEmpty, let feed = FeedPath.limitless(key.path) else { return nil }
+    return feeds[feed]
   }
+
+  /// Whether the path is a chart feed's (v1/v2 or legacy), whose limit may differ.
+  func isFeed(_ path: String) -> Bool { FeedPath.limitless(path) != nil }
 
   /// Finds a file below one of the `files/` folders, refusing names that could escape it.
   func file(named name: String) -> FileLookup {

@@ -1,30 +1,54 @@
 import Glibc
 
-/// Asks the terminal at start-up whether it supports synchronized output (mode 2026).
+/// Asks the terminal at start-up, before anything is drawn, what it can do.
 ///
-/// It writes DECRQM for mode 2026 followed by DA1 (`ESC[c`). Every terminal answers DA1, so
-/// the wait ends as soon as that answer arrives, or after the timeout. Bytes read meanwhile
-/// that are not replies (keys typed early) are kept for the input stream.
+/// It writes, in order: the kitty graphics query (a 1×1 image to check, `a=q`), DECRQM for
+/// synchronized output (mode 2026), `CSI 16 t` (the cell size in pixels), XTVERSION
+/// (`CSI > q`, the terminal's name and version), primary device attributes (DA1, where 4 means
+/// sixel) and last `CSI 5 n`, a status report every terminal answers: the wait ends as soon
+/// as that answer arrives, or after the timeout. Bytes read meanwhile that are not replies
+/// (keys typed early) are kept for the input stream.
 package enum CapabilityProbe {
-  /// The query: DECRQM for mode 2026, then DA1.
-  package static let query: [UInt8] = Array("\u{1b}[?2026$p\u{1b}[c".utf8)
+  /// The queries, in the order above.
+  package static let query: [UInt8] = Array(
+    ("\u{1b}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1b}\\" + "\u{1b}[?2026$p" + "\u{1b}[16t"
+      + "\u{1b}[>q" + "\u{1b}[c" + "\u{1b}[5n").utf8)
 
   /// What the probe found.
   package struct Result: Sendable, Equatable {
     /// The DECRQM status for mode 2026 (0 not recognised, 1 set, 2 reset, 3/4 permanent),
     /// or `nil` when the terminal did not answer.
     package var mode2026: Int?
-    /// Whether the DA1 answer arrived.
-    package var sawDeviceAttributes: Bool
+    /// The DA1 attributes (`ESC [ ? 62 ; 4 c` → [62, 4]), or `nil` without an answer.
+    package var deviceAttributes: [Int]?
+    /// Whether the terminal answered the kitty graphics query with `OK`; `nil`: no answer.
+    package var kittyGraphics: Bool?
+    /// The cell size in pixels from `CSI 6 ; height ; width t`.
+    package var cellPixels: PixelSize?
+    /// The XTVERSION text (`kitty(0.26.5)`, `XTerm(379)`).
+    package var version: String?
+    /// Whether the closing status report arrived (every reply before it has too).
+    package var sawStatusReport: Bool
     /// Bytes that were not replies, in order, to deliver as input.
     package var leftover: [UInt8]
 
     /// Creates a result.
-    package init(mode2026: Int?, sawDeviceAttributes: Bool, leftover: [UInt8]) {
+    package init(
+      mode2026: Int? = nil, deviceAttributes: [Int]? = nil, kittyGraphics: Bool? = nil,
+      cellPixels: PixelSize? = nil, version: String? = nil, sawStatusReport: Bool = false,
+      leftover: [UInt8] = []
+    ) {
       self.mode2026 = mode2026
-      self.sawDeviceAttributes = sawDeviceAttributes
+      self.deviceAttributes = deviceAttributes
+      self.kittyGraphics = kittyGraphics
+      self.cellPixels = cellPixels
+      self.version = version
+      self.sawStatusReport = sawStatusReport
       self.leftover = leftover
     }
+
+    /// Whether the DA1 answer arrived.
+    package var sawDeviceAttributes: Bool { deviceAttributes != nil }
 
     /// Synchronized output support: yes for status 1 or 2, no for other answers, unknown
     /// without one.
@@ -36,9 +60,7 @@ package enum CapabilityProbe {
 
   /// Sends the query on `session`'s output and reads replies from its input, which must be
   /// in raw mode, for at most `timeout`.
-  package static func run(session: TerminalSession, timeout: Duration = .milliseconds(150))
-    -> Result
-  {
+  package static func run(session: TerminalSession, timeout: Duration = .seconds(1)) -> Result {
     try? TerminalWriter(fd: session.outputFD).write(query)
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
@@ -46,7 +68,7 @@ package enum CapabilityProbe {
     var buffer = [UInt8](repeating: 0, count: 1024)
     while true {
       let result = parse(received)
-      if result.sawDeviceAttributes { return result }
+      if result.sawStatusReport { return result }
       let remaining = deadline - clock.now
       guard remaining > .zero else { return result }
       let millis = Int32(
@@ -67,46 +89,93 @@ package enum CapabilityProbe {
     }
   }
 
-  /// Finds the DECRQM reply `ESC[?2026;Ps$y` and a DA1 reply `ESC[?…c` in `bytes`, and
-  /// returns the other bytes as leftover.
+  /// Finds the replies in `bytes` and returns the other bytes as leftover.
   package static func parse(_ bytes: [UInt8]) -> Result {
-    var mode2026: Int?
-    var sawDA1 = false
-    var leftover: [UInt8] = []
+    var result = Result()
     var index = 0
     while index < bytes.count {
-      if let (end, reply) = csiPrivateReply(bytes, at: index) {
-        if reply.final == UInt8(ascii: "y"), reply.intermediate == UInt8(ascii: "$"),
-          reply.parameters.first == 2026, reply.parameters.count == 2
-        {
-          mode2026 = reply.parameters[1]
+      if let (end, reply) = csiReply(bytes, at: index) {
+        switch (reply.marker, reply.intermediate, reply.final) {
+        case (UInt8(ascii: "?"), UInt8(ascii: "$"), UInt8(ascii: "y"))
+        where reply.parameters.first == 2026 && reply.parameters.count == 2:
+          result.mode2026 = reply.parameters[1]
+          index = end
+          continue
+        case (UInt8(ascii: "?"), nil, UInt8(ascii: "c")):
+          result.deviceAttributes = reply.parameters
+          index = end
+          continue
+        case (nil, nil, UInt8(ascii: "t"))
+        where reply.parameters.count == 3
+          && reply.parameters[0] == 6:
+          let (height, width) = (reply.parameters[1], reply.parameters[2])
+          if width > 0, height > 0 { result.cellPixels = PixelSize(width: width, height: height) }
+          index = end
+          continue
+        case (nil, nil, UInt8(ascii: "n")) where reply.parameters == [0]:
+          result.sawStatusReport = true
+          index = end
+          continue
+        default:
+          break
+        }
+      }
+      if let (end, kind, body) = stringReply(bytes, at: index) {
+        if kind == UInt8(ascii: "_"), body.first == UInt8(ascii: "G") {
+          // `G i=31;OK` or `G i=31;ENOTSUPPORTED:…`
+          if let semicolon = body.firstIndex(of: UInt8(ascii: ";")) {
+            result.kittyGraphics = Array(body[(semicolon + 1)...]) == Array("OK".utf8)
+          } else {
+            result.kittyGraphics = false
+          }
           index = end
           continue
         }
-        if reply.final == UInt8(ascii: "c"), reply.intermediate == nil {
-          sawDA1 = true
+        if kind == UInt8(ascii: "P"), body.starts(with: Array(">|".utf8)) {
+          result.version = String(decoding: body.dropFirst(2), as: UTF8.self)
           index = end
           continue
         }
       }
-      leftover.append(bytes[index])
+      result.leftover.append(bytes[index])
       index += 1
     }
-    return Result(mode2026: mode2026, sawDeviceAttributes: sawDA1, leftover: leftover)
+    return result
+  }
+
+  /// An APC (`ESC _ … ESC \`) or DCS (`ESC P … ESC \`) string starting at `start`: where it
+  /// ends, its kind (`_` or `P`) and its body. Bodies over 512 bytes are not replies.
+  private static func stringReply(_ bytes: [UInt8], at start: Int) -> (Int, UInt8, [UInt8])? {
+    guard start + 1 < bytes.count, bytes[start] == 0x1b,
+      bytes[start + 1] == UInt8(ascii: "_") || bytes[start + 1] == UInt8(ascii: "P")
+    else { return nil }
+    var index = start + 2
+    while index + 1 < bytes.count, index - start < 512 {
+      if bytes[index] == 0x1b, bytes[index + 1] == UInt8(ascii: "\\") {
+        return (index + 2, bytes[start + 1], Array(bytes[(start + 2)..<index]))
+      }
+      index += 1
+    }
+    return nil
   }
 
   private struct Reply {
+    var marker: UInt8?
     var parameters: [Int]
     var intermediate: UInt8?
     var final: UInt8
   }
 
-  /// Parses `ESC [ ? digits(;digits)* [intermediate] final` starting at `start`.
-  private static func csiPrivateReply(_ bytes: [UInt8], at start: Int) -> (Int, Reply)? {
-    guard start + 3 < bytes.count, bytes[start] == 0x1b, bytes[start + 1] == UInt8(ascii: "["),
-      bytes[start + 2] == UInt8(ascii: "?")
+  /// Parses `ESC [ [?>] digits(;digits)* [intermediate] final` starting at `start`.
+  private static func csiReply(_ bytes: [UInt8], at start: Int) -> (Int, Reply)? {
+    guard start + 2 < bytes.count, bytes[start] == 0x1b, bytes[start + 1] == UInt8(ascii: "[")
     else { return nil }
-    var index = start + 3
+    var index = start + 2
+    var marker: UInt8?
+    if bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: ">") {
+      marker = bytes[index]
+      index += 1
+    }
     var parameters: [Int] = []
     var current: Int?
     while index < bytes.count {
@@ -122,11 +191,14 @@ package enum CapabilityProbe {
         guard index + 1 < bytes.count, (0x40...0x7e).contains(bytes[index + 1]) else { return nil }
         if let current { parameters.append(current) }
         return (
-          index + 2, Reply(parameters: parameters, intermediate: byte, final: bytes[index + 1])
+          index + 2,
+          Reply(marker: marker, parameters: parameters, intermediate: byte, final: bytes[index + 1])
         )
       case 0x40...0x7e:
         if let current { parameters.append(current) }
-        return (index + 1, Reply(parameters: parameters, intermediate: nil, final: byte))
+        return (
+          index + 1, Reply(marker: marker, parameters: parameters, intermediate: nil, final: byte)
+        )
       default:
         return nil
       }

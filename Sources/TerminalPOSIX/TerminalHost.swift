@@ -21,6 +21,8 @@ package struct TerminalHost: Sendable {
   package let capabilities: TerminalCapabilities
   /// The window size at start, when known.
   package let initialSize: WindowSize?
+  /// What the terminal answered at start (graphics, cell size, version).
+  package let probe: CapabilityProbe.Result
 
   /// Whether standard input and standard output are both terminals (the app can run).
   package static var standardStreamsAreTerminals: Bool {
@@ -37,7 +39,7 @@ package struct TerminalHost: Sendable {
   package static func start(
     session: TerminalSession = TerminalSession(),
     environment: [String: String] = ProcessInfo.processInfo.environment,
-    probeTimeout: Duration = .milliseconds(150),
+    probeTimeout: Duration = .seconds(1),
     handleSignals: Bool = true
   ) throws -> TerminalHost {
     try session.enter()
@@ -49,7 +51,8 @@ package struct TerminalHost: Sendable {
       input.start(handleSignals: handleSignals)
       return TerminalHost(
         session: session, input: input, writer: TerminalWriter(fd: session.outputFD),
-        capabilities: capabilities, initialSize: WindowSize.read(fd: session.outputFD))
+        capabilities: capabilities, initialSize: WindowSize.read(fd: session.outputFD),
+        probe: probe)
     } catch {
       session.leave()
       throw error

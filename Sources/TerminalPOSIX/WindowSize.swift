@@ -37,3 +37,26 @@ package struct WindowSize: Sendable, Equatable {
     return (pixelWidth / cols, pixelHeight / rows)
   }
 }
+
+/// A size in pixels.
+package struct PixelSize: Sendable, Equatable {
+  /// Pixels across.
+  package var width: Int
+  /// Pixels down.
+  package var height: Int
+
+  /// Creates a size.
+  package init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+}
+
+extension WindowSize {
+  /// One cell's size in pixels, from the window's pixel size over its cells; `nil` when the
+  /// terminal does not fill in the pixel fields.
+  package var cellPixels: PixelSize? {
+    guard pixelWidth > 0, pixelHeight > 0, cols > 0, rows > 0 else { return nil }
+    return PixelSize(width: pixelWidth / cols, height: pixelHeight / rows)
+  }
+}

@@ -4,12 +4,22 @@ import TunesLive
 
 /// `tunes [--api-base URL] [--timeout SECONDS] [--offline | --no-cache]`: the terminal app.
 enum AppCommand {
-  static let parser = ArgumentParser(command: "", options: NetworkOptions.options)
+  /// The app's own options, after the network ones.
+  static let appOptions: [ArgumentParser.Option] = [
+    .value(
+      "images", "MODE",
+      help: "how artwork is drawn: auto (ask the terminal), kitty, iterm, sixel, symbols, none")
+  ]
 
-  /// Whether these arguments open the app: none, or only the network options.
+  static let parser = ArgumentParser(command: "", options: NetworkOptions.options + appOptions)
+
+  /// The values `--images` takes.
+  static let imageModes = ["auto", "kitty", "iterm", "sixel", "symbols", "none"]
+
+  /// Whether these arguments open the app: none, or only the network and app options.
   static func startsApp(_ arguments: [String]) -> Bool {
     guard let first = arguments.first else { return true }
-    let names = NetworkOptions.options.map { "--" + $0.name }
+    let names = (NetworkOptions.options + appOptions).map { "--" + $0.name }
     return names.contains { first == $0 || first.hasPrefix($0 + "=") }
   }
 
@@ -31,11 +41,18 @@ enum AppCommand {
       }
       throw .usage("The terminal app needs a terminal; for scripts use a command.", command: "")
     }
+    let images = parsed.value("images")?.lowercased()
+    if let images, !imageModes.contains(images) {
+      throw .usage(
+        "--images takes one of \(imageModes.joined(separator: ", ")), not \(images).", command: "")
+    }
     let mode: ResponseCachePolicy.Mode =
       parsed.has("offline") ? .offline : parsed.has("no-cache") ? .disabled : .normal
     let configuration = try NetworkOptions.configuration(parsed, context: context)
     return await context.startApp(
-      AppLaunch(configuration: configuration, cacheMode: mode, environment: context.environment))
+      AppLaunch(
+        configuration: configuration, cacheMode: mode, environment: context.environment,
+        images: images))
   }
 }
 
@@ -46,8 +63,24 @@ enum DoctorCommand {
       context.out(HelpText.doctor)
       return ExitCode.success
     }
-    guard arguments.isEmpty else { throw .usage("doctor takes no arguments.", command: "doctor") }
-    var report = Doctor.live(environment: context.environment)
+    var images: String?
+    var rest = arguments[...]
+    if rest.first == "--images", rest.count > 1 {
+      images = rest.dropFirst().first?.lowercased()
+      rest = rest.dropFirst(2)
+    } else if let first = rest.first, first.hasPrefix("--images=") {
+      images = String(first.dropFirst("--images=".count)).lowercased()
+      rest = rest.dropFirst()
+    }
+    guard rest.isEmpty else {
+      throw .usage("doctor takes no arguments but --images MODE.", command: "doctor")
+    }
+    if let images, !AppCommand.imageModes.contains(images) {
+      throw .usage(
+        "--images takes one of \(AppCommand.imageModes.joined(separator: ", ")), not \(images).",
+        command: "doctor")
+    }
+    var report = Doctor.live(environment: context.environment, images: images)
     let base = context.environment["TUNES_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
     report += "api          \(base ?? ClientConfiguration.defaultBaseURLString)\n"
     report += "database     \(Doctor.databaseCheck(paths: context.paths))\n"

@@ -47,8 +47,10 @@ enum CLIAdvice {
       return "Give a word to search for, e.g. `tunes search jack johnson`."
     case .invalidValue, .outOfRange, .notValidForMedia, .invalidLookup:
       return "Correct the value and try again; `--help` lists the options."
-    case .malformed, .notITunesDocument:
+    case .malformed, .notITunesDocument, .notFeed:
       return "Try again later; if it persists, check --api-base points at the iTunes API."
+    case .unknownGenre:
+      return "`tunes genres MEDIUM` lists the genre ids, e.g. `tunes genres music`."
     case .apple:
       return error.recoverySuggestion
     }

@@ -83,7 +83,9 @@ struct CLIContext: Sendable {
           configuration: configuration,
           limiter: LivePacing.limiter(
             for: configuration.baseURL, paths: StoragePaths(environment: environment)),
-          pacing: pacing)
+          pacing: pacing,
+          feedPacing: LivePacing.hostPacing(
+            baseURL: configuration.baseURL, paths: StoragePaths(environment: environment)))
       },
       paths: StoragePaths(environment: environment),
       now: { Date() }, stderrIsTerminal: isatty(STDERR_FILENO) == 1, handlesSignals: true)

@@ -32,7 +32,7 @@ enum CLIError: Error {
     case .catalog(let error):
       switch error {
       case .apple: return ExitCode.usage
-      case .malformed, .notITunesDocument: return ExitCode.dataError
+      case .malformed, .notITunesDocument, .notFeed, .unknownGenre: return ExitCode.dataError
       default: return ExitCode.usage
       }
     case .client(let error): return ExitCode.of(error)

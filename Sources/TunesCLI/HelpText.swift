@@ -6,6 +6,8 @@ enum HelpText {
     switch name {
     case "search": return search
     case "lookup": return lookup
+    case "charts": return charts
+    case "genres": return genres
     case "preview": return preview
     case "history": return history
     case "favorites", "favourites": return favorites
@@ -23,6 +25,8 @@ enum HelpText {
       tunes                          open the terminal app (on a terminal)
       tunes search TERM… [options]   search songs, albums, artists, movies, podcasts, apps, books …
       tunes lookup ID[,ID…]          look items up by iTunes id (or --bundle-id, --upc, --isbn …)
+      tunes charts [CHART]           Apple's top songs, albums, podcasts, apps and books
+      tunes genres [MEDIUM]          a medium's genres and their ids
       tunes preview ID               play an item's 30-second preview (needs mpv)
       tunes history                  the last five searches
       tunes favorites ACTION         list, add, remove, export or import favourites
@@ -31,6 +35,10 @@ enum HelpText {
 
     Options for every command that reaches the network:
     \(networkOptions)
+
+    Options for the app:
+      --images MODE      how artwork is drawn: auto (ask the terminal), kitty, iterm, sixel,
+                         symbols, none (config key "images")
 
       -h, --help         help for a command: tunes search --help
       -V, --version      print the version
@@ -178,9 +186,10 @@ enum HelpText {
   }
 
   static let doctor = """
-    Usage: tunes doctor
+    Usage: tunes doctor [--images MODE]
 
-    Print the terminal's name, size and colour depth, and the data, cache, config and log paths.
+    Print the terminal's name, size and colour depth, how artwork would be drawn and why, and the
+    data, cache, config and log paths.
 
     """
 }

@@ -10,7 +10,8 @@ import TunesLive
 package enum TunesCLI {
   /// The commands, for help and typo suggestions.
   static let commands = [
-    "search", "lookup", "preview", "history", "favorites", "replay", "doctor", "help",
+    "search", "lookup", "charts", "genres", "preview", "history", "favorites", "replay", "doctor",
+    "help",
   ]
 
   /// Runs the command line with the process's arguments and exits with its code. Called from the
@@ -56,6 +57,8 @@ package enum TunesCLI {
     switch first {
     case "search": return try await SearchCommand.run(rest, context: context)
     case "lookup": return try await LookupCommand.run(rest, context: context)
+    case "charts": return try await ChartsCommand.run(rest, context: context)
+    case "genres": return try await GenresCommand.run(rest, context: context)
     case "preview": return try await PreviewCommand.run(rest, context: context)
     case "history": return try HistoryCommand.run(rest, context: context)
     case "favorites", "favourites": return try await FavoritesCommand.run(rest, context: context)

@@ -12,12 +12,15 @@ package struct AppLaunch: Sendable {
   package var cacheMode: ResponseCachePolicy.Mode
   /// The process environment (`XDG_*`, `TERM`, `TUNES_LOG` …).
   package var environment: [String: String]
+  /// How artwork is drawn, from `--images` (already checked); `nil`: the config key, else auto.
+  package var images: String?
 
   /// Makes a launch description.
   package init(
     configuration: ClientConfiguration, cacheMode: ResponseCachePolicy.Mode,
-    environment: [String: String]
+    environment: [String: String], images: String? = nil
   ) {
+    self.images = images
     self.configuration = configuration
     self.cacheMode = cacheMode
     self.environment = environment

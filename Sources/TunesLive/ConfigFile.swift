@@ -14,6 +14,8 @@ package struct TunesConfig: Equatable, Sendable {
   /// Extra mpv options for previews (key `"mpvOptions"`: a string split on spaces, or an array of
   /// strings), before those of `TUNES_MPV_OPTIONS`.
   package var mpvOptions: [String]
+  /// How artwork is drawn (key `"images"`), as written; `nil`: ask the terminal.
+  package var images: String? = nil
 
   /// Makes a configuration; the defaults are what a missing file means.
   package init(
@@ -38,6 +40,9 @@ package enum ConfigFile {
   package static let columnsKey = "columns"
   /// The key with extra mpv options for previews.
   package static let mpvOptionsKey = "mpvOptions"
+  /// The key that picks how artwork is drawn (`auto`, `kitty`, `iterm`, `sixel`, `symbols`,
+  /// `none`).
+  package static let imagesKey = "images"
 
   /// Reads the whole configuration. A missing file gives the defaults.
   /// - Throws: when the file exists but is not a JSON object, or its filters cannot be read.
@@ -56,6 +61,7 @@ package enum ConfigFile {
     } else if let list = dictionary[mpvOptionsKey] as? [String] {
       config.mpvOptions = list.filter { !$0.isEmpty }
     }
+    if let images = dictionary[imagesKey] as? String { config.images = images }
     if let filters = dictionary[filtersKey] {
       let bytes = try JSONSerialization.data(withJSONObject: filters)
       config.filters = try JSONDecoder().decode(SearchFilters.self, from: bytes)

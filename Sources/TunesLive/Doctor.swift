@@ -1,4 +1,5 @@
 import Foundation
+import TerminalGraphics
 import TerminalPOSIX
 import TerminalUI
 import TunesStorage
@@ -13,19 +14,36 @@ package enum Doctor {
   /// for a moment to ask it about synchronized output (at most `probeTimeout`), then
   /// restored.
   package static func live(
-    environment: [String: String], probeTimeout: Duration = .milliseconds(200)
+    environment: [String: String], images: String? = nil,
+    probeTimeout: Duration = .seconds(1)
   ) -> String {
+    let request = imagesRequest(flag: images, environment: environment)
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-      return report(environment: environment, size: nil)
+      return report(environment: environment, size: nil, images: request)
     }
     let session = TerminalSession()
-    var sync = TerminalCapabilities.Support.unknown
+    var probe = CapabilityProbe.Result()
     if (try? session.enter()) != nil {
-      sync = CapabilityProbe.run(session: session, timeout: probeTimeout).synchronizedOutput
+      probe = CapabilityProbe.run(session: session, timeout: probeTimeout)
       session.leave()
     }
-    let size = WindowSize.read(fd: STDOUT_FILENO).map { (columns: $0.cols, rows: $0.rows) }
-    return report(environment: environment, size: size, synchronizedOutput: sync)
+    let window = WindowSize.read(fd: STDOUT_FILENO)
+    let size = window.map { (columns: $0.cols, rows: $0.rows) }
+    let cell = probe.cellPixels ?? window?.cellPixels
+    let graphics = GraphicsProbe(
+      kittyGraphics: probe.kittyGraphics, deviceAttributes: probe.deviceAttributes,
+      cellPixels: cell.map { CellPixels(width: $0.width, height: $0.height) },
+      version: probe.version)
+    return report(
+      environment: environment, size: size, synchronizedOutput: probe.synchronizedOutput,
+      probe: graphics, images: request)
+  }
+
+  /// How artwork is to be drawn (see ``LiveArtwork/request(flag:environment:)``).
+  package static func imagesRequest(flag: String?, environment: [String: String])
+    -> GraphicsChoice.Request
+  {
+    LiveArtwork.request(flag: flag, environment: environment)
   }
 
   /// One line on the history and favourites database after reading every page of it: "ok", or
@@ -53,7 +71,8 @@ package enum Doctor {
   ///   - synchronizedOutput: the probe's answer.
   package static func report(
     environment: [String: String], size: (columns: Int, rows: Int)?,
-    synchronizedOutput: TerminalCapabilities.Support = .unknown
+    synchronizedOutput: TerminalCapabilities.Support = .unknown,
+    probe: GraphicsProbe = GraphicsProbe(), images: GraphicsChoice.Request = .auto
   ) -> String {
     let capabilities = TerminalCapabilities.fromEnvironment(environment)
     let paths = StoragePaths(environment: environment)
@@ -84,6 +103,7 @@ package enum Doctor {
       ("sync output", sync),
       ("mouse", size == nil ? "no (not a terminal)" : "yes (SGR 1006)"),
       ("hyperlinks", links),
+      ("images", imagesLine(environment: environment, size: size, probe: probe, images: images)),
       ("data", paths.databaseFile.path),
       ("cache", paths.cacheDirectory.path),
       ("config", paths.configFile.path),
@@ -91,5 +111,20 @@ package enum Doctor {
     ]
     let width = rows.map { displayWidth(of: $0.0) }.max() ?? 0
     return rows.map { pad($0.0, toWidth: width) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+  }
+
+  /// The artwork line: the protocol the app would use here and why, with the cell size.
+  static func imagesLine(
+    environment: [String: String], size: (columns: Int, rows: Int)?, probe: GraphicsProbe,
+    images: GraphicsChoice.Request
+  ) -> String {
+    guard size != nil || images != .auto else { return "not asked (not a terminal)" }
+    let choice = GraphicsChoice.choose(
+      request: images, probe: probe, environment: environment,
+      colorDepth: ColorDepth.from(environment: environment))
+    guard choice.graphicsProtocol != .none else { return choice.reason }
+    let cell = "\(choice.cellPixels.width)×\(choice.cellPixels.height) px cells"
+    let measured = probe.cellPixels == nil ? " (assumed)" : ""
+    return "\(choice.reason); \(cell)\(measured)"
   }
 }

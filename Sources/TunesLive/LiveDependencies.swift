@@ -60,7 +60,9 @@ package enum LiveDependencies {
     let limiter = LivePacing.limiter(
       for: configuration.baseURL, paths: paths, onError: { log.log("pacing: \($0)") })
     var client = ITunesClient.live(
-      configuration: configuration, limiter: limiter, pacing: .immediate)
+      configuration: configuration, limiter: limiter, pacing: .immediate,
+      feedPacing: LivePacing.hostPacing(
+        baseURL: configuration.baseURL, paths: paths, onError: { log.log("pacing: \($0)") }))
     if cacheMode != .disabled {
       if let cache = ResponseCacheBridge.open(paths: paths) {
         client = client.caching(store: cache, policy: ResponseCachePolicy(mode: cacheMode))

@@ -1,4 +1,5 @@
 import Foundation
+import ITunesCatalog
 import ITunesClient
 import Synchronization
 import TunesStorage
@@ -15,6 +16,27 @@ package enum LivePacing {
     return "\(host):\(port)"
   }
 
+  /// The budget's name for one of Apple's hosts when requests go to `baseURL`: the host itself
+  /// for Apple's default base, else the base's key with the host (a replay server answering for
+  /// both keeps two budgets, as Apple would).
+  package static func key(for host: FeedRequest.Host, baseURL: URL) -> String {
+    if host == .itunes { return key(for: baseURL) }
+    guard baseURL.absoluteString != ClientConfiguration.defaultBaseURLString else {
+      return "\(host.rawValue):443"
+    }
+    return key(for: baseURL) + "/" + host.rawValue
+  }
+
+  /// The feeds' pacing (one budget per Apple host), over the shared file.
+  package static func hostPacing(
+    baseURL: URL, paths: StoragePaths, onError: @escaping @Sendable (String) -> Void = { _ in }
+  ) -> HostPacing {
+    let itunes = limiter(for: baseURL, paths: paths, onError: onError)
+    let feeds = limiter(
+      key: key(for: .marketingTools, baseURL: baseURL), paths: paths, onError: onError)
+    return HostPacing { host in host == .itunes ? itunes : feeds }
+  }
+
   private static let limiters = Mutex([String: RateLimiter]())
 
   /// The process's limiter for `baseURL`, over the shared file (made on first use). When the
@@ -23,7 +45,14 @@ package enum LivePacing {
     for baseURL: URL, paths: StoragePaths, limit: RateLimit = .apple,
     onError: @escaping @Sendable (String) -> Void = { _ in }
   ) -> RateLimiter {
-    let key = key(for: baseURL)
+    limiter(key: key(for: baseURL), paths: paths, limit: limit, onError: onError)
+  }
+
+  /// The process's limiter for the budget `key`, over the shared file.
+  package static func limiter(
+    key: String, paths: StoragePaths, limit: RateLimit = .apple,
+    onError: @escaping @Sendable (String) -> Void = { _ in }
+  ) -> RateLimiter {
     let file = paths.pacingFile.path
     return limiters.withLock { limiters in
       if let existing = limiters[file + " " + key] { return existing }

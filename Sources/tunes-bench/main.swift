@@ -10,8 +10,19 @@ import TunesTUI
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-  FileHandle.standardError.write(Data("usage: tunes-bench BENCH_DIR\n".utf8))
+  FileHandle.standardError.write(
+    Data("usage: tunes-bench BENCH_DIR | tunes-bench artwork-memory REPLAY_BASE_URL\n".utf8))
   exit(64)
+}
+// Memory with 200 artworks cached, in a process of its own (bench/run.sh passes the replay server).
+if arguments[1] == "artwork-memory", arguments.count >= 3 {
+  await ArtworkBench.memory(base: arguments[2])
+  exit(0)
+}
+// From Enter until every visible tile shows its artwork, through the program loop.
+if arguments[1] == "artwork-screen", arguments.count >= 3 {
+  await ArtworkScreenBench.run(base: arguments[2])
+  exit(0)
 }
 let benchDirectory = URL(fileURLWithPath: arguments[1], isDirectory: true)
 let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -90,6 +101,10 @@ print(
 // MARK: Terminal app rendering
 
 RenderBench.run(items: try CatalogPage.decode(body).items)
+
+// MARK: Artwork
+
+ArtworkBench.decode()
 
 // MARK: Previews
 

@@ -16,6 +16,11 @@ await TunesCLI.main { launch in
   let log = Log(environment: launch.environment)
   log.log("api base \(launch.configuration.baseURL.absoluteString)")
   let (dependencies, notices) = LiveDependencies.make(launch: launch, log: log)
+  let artwork = LiveArtwork.make(environment: launch.environment, log: log)
+  let graphics = AppGraphics(
+    request: LiveArtwork.request(flag: launch.images, environment: launch.environment),
+    pixels: artwork.pixels, load: artwork.load)
   return await TunesApp.run(
-    dependencies: dependencies, notices: notices, environment: launch.environment, log: log)
+    dependencies: dependencies, graphics: graphics, notices: notices,
+    environment: launch.environment, log: log)
 }

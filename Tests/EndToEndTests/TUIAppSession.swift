@@ -44,7 +44,7 @@ final class TUIAppSession: Sendable {
   ///     under `/media/`; with it `TUNES_MEDIA_BASE` points there and mpv plays with `--ao=null`.
   init(
     extra: [String: String] = [:], columns: Int = 120, rows: Int = 40,
-    environment more: [String: String] = [:], media: URL? = nil
+    environment more: [String: String] = [:], media: URL? = nil, artwork: Bool = false
   ) throws {
     let binary = try Self.binary()
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -73,6 +73,10 @@ final class TUIAppSession: Sendable {
       "TUNES_API_BASE": server.baseURL.absoluteString,
       "TUNES_LOG": directory.appendingPathComponent("tunes.log").path,
     ].merging(mediaVariables) { _, new in new }.merging(more) { _, new in new }
+      // Artwork from the replay server, which draws an image for every `…/WxHbb.jpg` path.
+      .merging(artwork ? ["TUNES_MEDIA_BASE": server.baseURL.absoluteString] : [:]) { _, new in
+        new
+      }
     let quotedBinary = TmuxSession.shellQuote(binary.path)
     let wrapper = [
       "echo \(Self.startMarker)",

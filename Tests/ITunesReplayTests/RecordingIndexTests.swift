@@ -16,7 +16,8 @@ struct RecordingIndexTests {
     return text.split(separator: "\n").dropFirst().compactMap { line in
       let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
       guard columns.count >= 3, let status = Int(columns[1]) else { return nil }
-      return (String(columns[0]), status, String(columns[2]))
+      // A note may follow the request ("… (host rss.marketingtools.apple.com)").
+      return (String(columns[0]), status, String(columns[2].split(separator: " ").first ?? ""))
     }
   }
 

@@ -21,11 +21,31 @@ struct CapabilityTests {
     #expect(result.leftover == Array(leftover.utf8))
   }
 
+  @Test("graphics replies: kitty's answer, sixel in DA1, the cell size, XTVERSION, the sentinel")
+  func graphicsReplies() {
+    let kitty = CapabilityProbe.parse(
+      Array(
+        ("\u{1b}_Gi=31;OK\u{1b}\\\u{1b}[?2026;2$y\u{1b}[6;20;10t\u{1b}P>|kitty(0.26.5)\u{1b}\\"
+          + "\u{1b}[?62;c\u{1b}[0n").utf8))
+    #expect(kitty.kittyGraphics == true)
+    #expect(kitty.cellPixels == PixelSize(width: 10, height: 20))
+    #expect(kitty.version == "kitty(0.26.5)")
+    #expect(kitty.sawStatusReport)
+    #expect(kitty.leftover.isEmpty)
+    let xterm = CapabilityProbe.parse(
+      Array("\u{1b}[?63;1;2;4;6;9;15;16;22;28c\u{1b}P>|XTerm(379)\u{1b}\\\u{1b}[0n".utf8))
+    #expect(xterm.kittyGraphics == nil)
+    #expect(xterm.deviceAttributes == [63, 1, 2, 4, 6, 9, 15, 16, 22, 28])
+    #expect(xterm.version == "XTerm(379)")
+    let refused = CapabilityProbe.parse(Array("\u{1b}_Gi=31;ENOTSUPPORTED:no\u{1b}\\".utf8))
+    #expect(refused.kittyGraphics == false)
+    #expect(!refused.sawStatusReport)
+  }
+
   @Test("synchronized output is supported only for status 1 or 2")
   func synchronizedSupport() {
     func support(_ mode: Int?) -> TerminalCapabilities.Support {
-      CapabilityProbe.Result(mode2026: mode, sawDeviceAttributes: true, leftover: [])
-        .synchronizedOutput
+      CapabilityProbe.Result(mode2026: mode, deviceAttributes: [62]).synchronizedOutput
     }
     #expect(support(1) == .yes)
     #expect(support(2) == .yes)
@@ -41,7 +61,7 @@ struct CapabilityTests {
     try session.enter()
     defer { session.leave() }
     _ = pty.readOutput(count: TerminalSession.enterSequence.count)
-    pty.type(Array("x\u{1b}[?2026;2$y\u{1b}[?62c".utf8))
+    pty.type(Array("x\u{1b}[?2026;2$y\u{1b}[?62c\u{1b}[0n".utf8))
     let result = CapabilityProbe.run(session: session, timeout: .seconds(5))
     #expect(result.synchronizedOutput == .yes)
     #expect(result.sawDeviceAttributes)
@@ -60,7 +80,7 @@ struct CapabilityTests {
     let result = CapabilityProbe.run(session: session, timeout: .milliseconds(100))
     let elapsed = clock.now - start
     #expect(
-      result == CapabilityProbe.Result(mode2026: nil, sawDeviceAttributes: false, leftover: []))
+      result == CapabilityProbe.Result())
     #expect(elapsed >= .milliseconds(90))
     #expect(elapsed < .seconds(3))
   }

@@ -77,7 +77,10 @@ struct CLIOutputTests {
 
   @Test(
     "Help texts",
-    arguments: ["", "search", "lookup", "preview", "history", "favorites", "replay", "doctor"])
+    arguments: [
+      "", "search", "lookup", "charts", "genres", "preview", "history", "favorites", "replay",
+      "doctor",
+    ])
   func help(command: String) async throws {
     let cli = try CLIHarness(client: .failing())
     let arguments = command.isEmpty ? ["--help"] : [command, "--help"]

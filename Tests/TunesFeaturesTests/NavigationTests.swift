@@ -343,6 +343,10 @@ struct NavigationTests {
       $0.search.history = ["queen", "adele"]
       $0.search.suggestions = ["queen", "adele"]
     }
+    // The charts load for the saved storefront.
+    try await store.receive(.home(.loadRequested)) { Self.expectHomeLoading(&$0, country: "gb") }
+    await store.skipInFlightEffects()
+    store.skipReceivedActions()
     try await store.finish()
   }
 
@@ -363,6 +367,18 @@ struct NavigationTests {
       $0.notice = "Local storage failed: broken"
     }
     try await store.receive(.storageFailed(.storage("broken")))
+    try await store.receive(.home(.loadRequested)) { Self.expectHomeLoading(&$0, country: "us") }
+    await store.skipInFlightEffects()
+    store.skipReceivedActions()
     try await store.finish()
+  }
+
+  /// Every home row loading its first generation for `country`.
+  nonisolated static func expectHomeLoading(_ state: inout AppState, country: String) {
+    state.home.country = country
+    for index in state.home.rows.indices {
+      state.home.rows[index].generation += 1
+      state.home.rows[index].items = .loading(previous: nil)
+    }
   }
 }

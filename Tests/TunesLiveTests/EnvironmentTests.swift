@@ -1,4 +1,5 @@
 import Foundation
+import TerminalGraphics
 import TerminalPOSIX
 import Testing
 import TunesFeatures
@@ -14,7 +15,9 @@ struct EnvironmentTests {
       "XDG_CONFIG_HOME": "/k", "TUNES_LOG": "/tmp/t.log", "HOME": "/h",
     ]
     let report = Doctor.report(
-      environment: environment, size: (100, 30), synchronizedOutput: .yes)
+      environment: environment, size: (100, 30), synchronizedOutput: .yes,
+      probe: GraphicsProbe(
+        deviceAttributes: [63, 4, 22], cellPixels: CellPixels(width: 8, height: 16)))
     let expected = """
       terminal     xterm-256color
       size         100×30
@@ -22,6 +25,7 @@ struct EnvironmentTests {
       sync output  yes (DEC 2026)
       mouse        yes (SGR 1006)
       hyperlinks   unknown (OSC 8 is sent; terminals without it ignore it)
+      images       sixel (the terminal's device attributes include 4); 8×16 px cells
       data         /d/tunes/tunes.sqlite
       cache        /c/tunes
       config       /k/tunes/config.json
@@ -29,6 +33,42 @@ struct EnvironmentTests {
 
       """
     #expect(report == expected)
+  }
+
+  @Test("doctor's images line: tmux, a forced mode, no terminal, the assumed cell size")
+  func doctorImages() {
+    func line(_ environment: [String: String], _ images: GraphicsChoice.Request = .auto) -> String {
+      Doctor.imagesLine(
+        environment: environment, size: (80, 24), probe: GraphicsProbe(deviceAttributes: [62]),
+        images: images)
+    }
+    #expect(line(["TMUX": "/tmp/x", "TERM": "tmux-256color"]).hasPrefix("symbols inside tmux"))
+    #expect(
+      line(["TERM": "xterm"], .forced(.kitty, source: "--images"))
+        == "kitty, as --images asks; 10×20 px cells (assumed)")
+    #expect(
+      Doctor.imagesLine(
+        environment: [:], size: nil, probe: GraphicsProbe(), images: .auto)
+        == "not asked (not a terminal)")
+  }
+
+  @Test("the images mode comes from --images, else the config key, else auto")
+  func imagesRequest() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tunes-images-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let environment = ["XDG_CONFIG_HOME": directory.path]
+    #expect(Doctor.imagesRequest(flag: nil, environment: environment) == .auto)
+    let url = directory.appendingPathComponent("tunes/config.json")
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(#"{"images": "Symbols"}"#.utf8).write(to: url)
+    #expect(
+      Doctor.imagesRequest(flag: nil, environment: environment)
+        == .forced(.symbols, source: "the config key images"))
+    #expect(
+      Doctor.imagesRequest(flag: "none", environment: environment)
+        == .forced(.none, source: "--images"))
   }
 
   @Test("filters round-trip through config.json and keep its other keys")

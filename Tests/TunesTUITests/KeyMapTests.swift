@@ -13,7 +13,7 @@ struct KeyMapTests {
 
   static let resultsTable: [(InputEvent, [AppAction])] = [
     (.char("j"), [.search(.selectionMoved(.down))]),
-    (.char("h"), [.search(.selectionMoved(.left))]),
+    (.char("h"), [.home(.opened)]),
     (.key(.right), [.search(.selectionMoved(.right))]),
     (.key(.pageDown), [.search(.selectionMoved(.pageDown))]),
     (.char("g"), [.search(.selectionMoved(.first))]),
@@ -165,7 +165,7 @@ struct KeyMapTests {
     (.char("."), [.playback(.seekRequested(5))]),
     (.key(.left), [.playback(.seekRequested(-5))]),
     (.key(.right), [.playback(.seekRequested(5))]),
-    (.char("h"), [.detail(.workMoved(forward: false))]),
+    (.char("h"), [.home(.opened)]),
     (.char("l"), [.detail(.workMoved(forward: true))]),
     (.key(.pageDown), [.detail(.scrollRequested(.pages(1)))]),
   ]

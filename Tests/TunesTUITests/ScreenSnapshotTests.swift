@@ -36,6 +36,13 @@ struct ScreenSnapshotTests {
     #expect(mismatch == nil, "\(mismatch ?? "")")
   }
 
+  @Test("the home screen matches its golden files", arguments: ScreenStates.homeCases, sizes)
+  func homeScreen(name: String, size: Viewport) throws {
+    let frame = AppScreen.render(try ScreenStates.home(name, size: size))
+    let mismatch = snapshotMismatch(frame.buffer, named: "\(name)-\(size.columns)x\(size.rows)")
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+  }
+
   @Test("the favourites screen matches its golden files", arguments: ["list", "empty", "loading"])
   func favoritesScreen(name: String) throws {
     let frame = AppScreen.render(try ScreenStates.favorites(name, size: Viewport()))
@@ -55,6 +62,7 @@ struct ScreenSnapshotTests {
     var states = try Self.searchCases.map { try ScreenStates.search($0, size: size) }
     states += try Self.detailCases.map { try ScreenStates.detail($0, size: size) }
     states += try ["list", "empty", "loading"].map { try ScreenStates.favorites($0, size: size) }
+    states += try ScreenStates.homeCases.map { try ScreenStates.home($0, size: size) }
     for state in states {
       let frame = AppScreen.render(state)
       #expect(frame.buffer.width == size.columns)
@@ -75,6 +83,7 @@ struct ContrastTests {
     var states = try ScreenSnapshotTests.searchCases.map { try ScreenStates.search($0, size: size) }
     states += try ScreenSnapshotTests.detailCases.map { try ScreenStates.detail($0, size: size) }
     states += try ["list", "empty", "loading"].map { try ScreenStates.favorites($0, size: size) }
+    states += try ScreenStates.homeCases.map { try ScreenStates.home($0, size: size) }
     for state in states {
       let buffer = AppScreen.render(state).buffer
       var found: [String] = []

@@ -7,6 +7,14 @@ public enum ArtworkURL {
   /// A URL without such a segment is returned unchanged.
   public static func resized(_ url: URL, size: Int) -> URL {
     let text = url.absoluteString
+    let rebuilt = resized(text: text, size: size)
+    return rebuilt == text ? url : URL(string: rebuilt) ?? url
+  }
+
+  /// `resized(_:size:)` on the URL's text, without parsing it (screens call it per tile and
+  /// frame). Text without a `WxH` segment is returned unchanged.
+  public static func resized(text: String, size: Int) -> String {
+    let url = text
     guard let slash = text.lastIndex(of: "/") else { return url }
     let segment = text[text.index(after: slash)...]
     guard let xIndex = segment.firstIndex(of: "x"),
@@ -18,8 +26,7 @@ public enum ArtworkURL {
     var rest = afterX[heightDigits.endIndex...]
     // Drop the crop/quality suffix (`bb`, `-999`, `bb-92`) up to the extension.
     if let dot = rest.firstIndex(of: ".") { rest = rest[dot...] } else { rest = "" }
-    let rebuilt = String(text[...slash]) + "\(size)x\(size)bb" + rest
-    return URL(string: rebuilt) ?? url
+    return String(text[...slash]) + "\(size)x\(size)bb" + rest
   }
 }
 

@@ -10,6 +10,8 @@ public struct Buffer: Sendable, Equatable {
   public let height: Int
   /// The cells, row by row (`y * width + x`).
   public private(set) var cells: [Cell]
+  /// Images placed over cells, in drawing order (see ``placeImage(_:in:)``).
+  public var images: [ImagePlacement] = []
 
   /// A buffer filled with `fill` (blank by default).
   public init(width: Int, height: Int, fill: Cell = .blank) {
@@ -44,6 +46,12 @@ public struct Buffer: Sendable, Equatable {
     } else {
       cells[i] = cell
     }
+  }
+
+  /// Puts `cell` at a position as it is, with no care for wide clusters (the renderer's
+  /// scratch copy of the last frame only).
+  mutating func overwrite(_ cell: Cell, x: Int, y: Int) {
+    cells[y * width + x] = cell
   }
 
   /// Blanks the other half of a wide cluster that a write at `i` would break.
@@ -199,8 +207,21 @@ public struct Buffer: Sendable, Equatable {
 
   /// Copies `other` with its top-left corner at `position`, clipped to `clip` and this
   /// buffer; wide clusters cut by the clip become spaces.
+  /// Images in `other` come along when they fit wholly inside the clip; the others are
+  /// dropped (their placeholders stay), and images here under the drawn area are removed.
   public mutating func draw(_ other: Buffer, at position: Position, clippedTo clip: Rect? = nil) {
     let bounds = (clip ?? area).intersection(area)
+    let drawn = Rect(x: position.x, y: position.y, width: other.width, height: other.height)
+      .intersection(bounds)
+    removeImages(intersecting: drawn)
+    for image in other.images {
+      let moved = Rect(
+        x: image.area.x + position.x, y: image.area.y + position.y, width: image.area.width,
+        height: image.area.height)
+      if moved.intersection(bounds) == moved {
+        images.append(ImagePlacement(source: image.source, area: moved))
+      }
+    }
     for sy in 0..<other.height {
       let y = position.y + sy
       guard y >= bounds.y, y < bounds.bottom else { continue }

@@ -42,13 +42,31 @@ public struct DiffRenderer: Sendable {
   public mutating func render(
     previous: Buffer?, next: Buffer, cursor: CursorPlacement = .hidden, fullRedraw: Bool = false
   ) -> [UInt8] {
+    var none = NoImages()
+    return render(
+      previous: previous, next: next, cursor: cursor, fullRedraw: fullRedraw, images: &none)
+  }
+
+  /// The bytes that turn `previous` into `next`, images included: placements in both frames
+  /// are kept (the text diff does not write under them), removed ones are erased and their
+  /// cells written again, and new ones are drawn by `images` after the text.
+  public mutating func render<Images: ImageWriter>(
+    previous: Buffer?, next: Buffer, cursor: CursorPlacement = .hidden, fullRedraw: Bool = false,
+    images: inout Images
+  ) -> [UInt8] {
     var writer = ANSIWriter(capacity: 4096)
     if synchronizedOutput { writer.append("\u{1B}[?2026h") }
     let prefixLength = writer.bytes.count
     var base: Buffer
+    var added = next.images
     if let previous, !fullRedraw, previous.width == next.width, previous.height == next.height {
       base = previous
+      if !previous.images.isEmpty || !next.images.isEmpty {
+        added = Self.reconcile(
+          previous: previous.images, next: next, base: &base, images: &images, into: &writer)
+      }
     } else {
+      images.reset(into: &writer.bytes)
       writer.append("\u{1B}[0m\u{1B}[H\u{1B}[2J")
       cursorPosition = Position(x: 0, y: 0)
       base = Buffer(width: next.width, height: next.height)
@@ -61,6 +79,9 @@ public struct DiffRenderer: Sendable {
     }
     frame.finish(into: &writer)
     cursorPosition = frame.position
+    for placement in added where images.draw(placement, into: &writer.bytes) {
+      cursorPosition = nil
+    }
     switch cursor {
     case .hidden:
       if cursorVisible != false {
@@ -78,6 +99,44 @@ public struct DiffRenderer: Sendable {
     if writer.bytes.count == prefixLength { return [] }
     if synchronizedOutput { writer.append("\u{1B}[?2026l") }
     return writer.bytes
+  }
+
+  /// A cell no real cell equals: the old frame gets it where an image was, so the text diff
+  /// writes those cells again.
+  static let erased = Cell(code: 0x7FFF_FFFE, style: .plain, rawWidth: 1)
+
+  /// Compares the two frames' images: erases removed ones (and marks their cells for writing),
+  /// copies the new frame's cells under kept ones into `base` (so nothing is written beneath
+  /// them), and returns the placements to draw.
+  private static func reconcile<Images: ImageWriter>(
+    previous: [ImagePlacement], next: Buffer, base: inout Buffer, images: inout Images,
+    into writer: inout ANSIWriter
+  ) -> [ImagePlacement] {
+    let old = Set(previous)
+    let new = Set(next.images)
+    for placement in previous where !new.contains(placement) {
+      images.erase(placement, into: &writer.bytes)
+      let r = placement.area.intersection(base.area)
+      guard !r.isEmpty else { continue }
+      for y in r.y..<r.bottom {
+        // A wide cluster whose right half lies under the image's left edge is written whole.
+        let from = r.x > 0 && next[r.x, y].isContinuation ? r.x - 1 : r.x
+        for x in from..<r.right { base.overwrite(erased, x: x, y: y) }
+      }
+    }
+    var added: [ImagePlacement] = []
+    for placement in next.images {
+      if old.contains(placement) {
+        let r = placement.area.intersection(base.area)
+        guard !r.isEmpty else { continue }
+        for y in r.y..<r.bottom {
+          for x in r.x..<r.right { base.overwrite(next[x, y], x: x, y: y) }
+        }
+      } else {
+        added.append(placement)
+      }
+    }
+    return added
   }
 }
 

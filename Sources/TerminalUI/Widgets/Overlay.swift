@@ -1,4 +1,5 @@
-/// A centred box drawn over the screen (help, filters): clears what is beneath, draws a
+/// A centred box drawn over the screen (help, filters): clears what is beneath (images under
+/// it are removed whole), draws a
 /// bordered block with a title, and tells the caller where to draw the content.
 public struct Overlay: Sendable {
   /// Wanted outer width, clamped to the screen.
@@ -24,6 +25,7 @@ public struct Overlay: Sendable {
   @discardableResult
   public func render(in screen: Rect, buffer: inout Buffer) -> Rect {
     let outer = area(in: screen)
+    buffer.removeImages(intersecting: outer)
     block.render(in: outer, buffer: &buffer)
     return block.inner(outer)
   }

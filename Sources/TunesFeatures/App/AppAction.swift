@@ -30,6 +30,10 @@ public enum AppAction: Equatable, Sendable {
   case detail(DetailAction)
   /// Something happened to the preview player.
   case playback(PlaybackAction)
+  /// Something happened on the home screen (its chart rows).
+  case home(HomeAction)
+  /// Artwork fetches ending.
+  case artwork(ArtworkAction)
 
   // MARK: Every screen
 
@@ -68,6 +72,8 @@ extension AppAction {
     case .favorites(let action): return action.isInput
     case .detail(let action): return action.isInput
     case .playback(let action): return action.isInput
+    case .home(let action): return action.isInput
+    case .artwork: return false
     case .helpToggled, .helpScrolled, .backRequested, .favoriteToggled, .quitRequested:
       return true
     case .appStarted, .storageFailed, .startupNoticeReported, .favoriteStored, .favoriteIDsLoaded,

@@ -30,6 +30,10 @@ public struct AppFeature: Reducer {
     case spinner
     /// The preview playing and its events (a new preview cancels the old one).
     case playback
+    /// A home row's chart request (a reload of the row cancels it).
+    case homeRow(ChartKind)
+    /// The fetch of one artwork, by its sized URL.
+    case artwork(String)
   }
 
   /// Applies `action` to `state` and returns the effect to run next.
@@ -52,6 +56,9 @@ public struct AppFeature: Reducer {
     case .appStarted:
       state.offline = dependencies.offline
       state.preferredColumns = dependencies.columns
+      state.artwork = ArtworkState(
+        enabled: dependencies.artwork.enabled, cellWidth: dependencies.artwork.cellWidth,
+        cellHeight: dependencies.artwork.cellHeight)
       return startUp()
     case .storageFailed(let error):
       state.notice = error.title
@@ -69,6 +76,10 @@ public struct AppFeature: Reducer {
       return reduceDetail(into: &state, action: action)
     case .playback(let action):
       return reducePlayback(into: &state, action: action)
+    case .home(let action):
+      return reduceHome(into: &state, action: action)
+    case .artwork(let action):
+      return reduceArtwork(&state, action)
     case .helpToggled:
       state.overlay = state.overlay == .help ? nil : .help
       state.helpScroll = 0
@@ -100,7 +111,7 @@ public struct AppFeature: Reducer {
       return .none
     case .layoutMeasured(let metrics):
       state.metrics = metrics
-      return .none
+      return reconcileArtwork(&state)
     case .spinnerTicked:
       state.spinnerTick += 1
       return .none
@@ -170,6 +181,8 @@ public struct AppFeature: Reducer {
       do { send(.search(.historyLoaded(try await history.recent()))) } catch {
         send(storageFailure(error))
       }
+      // The charts follow the storefront of the saved filters, so they load after them.
+      send(.home(.loadRequested))
     }
   }
 

@@ -5,6 +5,9 @@ public struct AppState: Equatable, Sendable {
   public var stack: [Route]
   /// The search screen (kept while other screens are pushed, so going back restores it).
   public var search: SearchState
+  /// The home screen's chart rows, shown in the search screen's results area until a search
+  /// is submitted (and again after `h`).
+  public var home = HomeState()
   /// The ids of favourite items (tiles of these show ★).
   public var favoriteIDs: Set<Int64>
   /// The overlay drawn over everything, if any.
@@ -23,6 +26,8 @@ public struct AppState: Equatable, Sendable {
   public var offline: Bool = false
   /// The preview that plays (shown on every screen), if any.
   public var playback = PlaybackState()
+  /// Artwork: on or off, the cell size, each wanted artwork's status.
+  public var artwork = ArtworkState()
   /// A link that could not be opened, shown (selectable, and an OSC 8 link) with the notice.
   public var noticeLink: String? = nil
   /// A transient status message ("Saved to favourites"); cleared by the next key or click.
@@ -62,7 +67,7 @@ public struct AppState: Equatable, Sendable {
   public var isLoading: Bool {
     switch stack.last {
     case nil:
-      return search.results.isLoading
+      return search.results.isLoading || (showsHome && home.isLoading)
     case .favorites(let favorites)?:
       return favorites.items.isLoading
     case .detail(let detail)?:
@@ -77,6 +82,14 @@ public struct AppState: Equatable, Sendable {
   /// The tiles per row of the results grid: the configured number, else by the width.
   public var columns: Int {
     preferredColumns ?? SearchLayout.columns(viewportColumns: viewport.columns)
+  }
+
+  /// Whether the search screen shows the home rows: they were asked for, and nothing is
+  /// searched (yet, or again after `h`). Before the first load the welcome text shows.
+  public var showsHome: Bool {
+    guard home.country != nil, search.submitted == nil else { return false }
+    if case .idle = search.results { return true }
+    return false
   }
 
   /// The favourites screen on top, if it is.

@@ -14,6 +14,11 @@ public struct ScreenMetrics: Equatable, Sendable {
   public var detailWorks: Range<Int>?
   /// How far the help overlay can scroll (0 when it fits).
   public var helpMaximumScroll: Int = 0
+  /// The artwork the screen shows or will show next, in the order to fetch it: the visible
+  /// tiles first, then the next screenful.
+  public var artwork: [ArtworkNeed] = []
+  /// How many of `artwork` are on screen now (they come first).
+  public var visibleArtwork = 0
 
   /// Makes measurements; the defaults fit an 80×24 terminal.
   public init(

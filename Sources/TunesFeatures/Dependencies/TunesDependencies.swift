@@ -30,6 +30,8 @@ public struct TunesDependencies: Sendable {
   public var columns: Int? = nil
   /// Plays previews. The default has no mpv: every command fails with the install line.
   public var player: Player = .unavailable
+  /// Artwork: off unless the live wiring turns it on.
+  public var artwork: ArtworkClient = .disabled
   /// The URL to play for an item, or `nil` when it has no preview (live: moved to
   /// `TUNES_MEDIA_BASE` when that is set).
   public var previewURL: @Sendable (CatalogItem) -> URL? = { $0.previewURL }

@@ -45,7 +45,11 @@ extension AppFeature {
       state.filters = filters
       state.overlay = nil
       state.notice = "Filters: \(filters.summary)"
-      let save = saveFilters(filters)
+      var save = saveFilters(filters)
+      // The charts follow the storefront: another country loads them again.
+      if let loaded = state.home.country, loaded != (filters.country ?? "us").lowercased() {
+        save = .merge(save, reduceHome(into: &state, action: .loadRequested))
+      }
       guard let submitted = state.search.submitted, state.stack.isEmpty else { return save }
       let search = startSearch(
         &state, term: submitted.term, filters: filters, limit: filters.limit, loadingMore: false)

@@ -14,4 +14,6 @@ package enum HitTarget: Sendable, Hashable {
   case work(Int)
   /// A field of the filters panel.
   case filtersField(Int)
+  /// A tile of a home row: the row's index and the tile's index in it.
+  case homeTile(row: Int, index: Int)
 }

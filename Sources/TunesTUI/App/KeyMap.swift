@@ -60,7 +60,7 @@ package enum KeyMap {
     switch key {
     case .up, .character("k"): return .up
     case .down, .character("j"): return .down
-    case .left, .character("h"): return .left
+    case .left: return .left
     case .right, .character("l"): return .right
     case .pageUp: return .pageUp
     case .pageDown: return .pageDown
@@ -78,6 +78,7 @@ package enum KeyMap {
     case .character("?"): return [.helpToggled]
     case .character("*"): return [.favoriteToggled]
     case .character("F"): return [.favorites(.opened)]
+    case .character("h"): return [.home(.opened)]
     default: return []
     }
   }
@@ -148,7 +149,22 @@ package enum KeyMap {
     }
   }
 
+  /// Keys in the home rows: ←/→ along a row, ↑/↓ between rows (↑ on the first goes back to
+  /// the query box), Enter opens, r retries the rows that failed.
+  private static func homeKeys(_ key: Key, state: AppState) -> [AppAction] {
+    if key == .up, state.home.focusedRow == 0 { return [.search(.focusMoved(to: .query))] }
+    if let move = movement(key) { return [.home(.selectionMoved(move))] }
+    switch key {
+    case .tab, .backTab, .character("/"), .escape: return [.search(.focusMoved(to: .query))]
+    case .enter: return [.home(.itemOpened)]
+    case .character("f"): return [.filters(.opened)]
+    case .character("r"): return [.home(.retryRequested)]
+    default: return screenKeys(key)
+    }
+  }
+
   private static func resultsKeys(_ key: Key, state: AppState) -> [AppAction] {
+    if state.showsHome { return homeKeys(key, state: state) }
     let search = state.search
     if key == .up, search.selectedRowIsFirst(columns: state.columns) {
       return [.search(.focusMoved(to: .query))]
@@ -200,7 +216,6 @@ package enum KeyMap {
     case .character("."), .right:
       if playsHere { return [.playback(.seekRequested(seekStep))] }
       return key == .right ? [.detail(.workMoved(forward: true))] : []
-    case .character("h"): return [.detail(.workMoved(forward: false))]
     case .character("l"): return [.detail(.workMoved(forward: true))]
     case .enter: return [.detail(.focusedWorkOpened)]
     case .character("o"): return [.detail(.openStoreLinkRequested)]

@@ -35,6 +35,8 @@ package enum MouseMap {
       return [.favorites(.rowClicked(index))]
     case .work(let index):
       return [.detail(.workOpened(index))]
+    case .homeTile(let row, let index):
+      return [.home(.tileClicked(row: row, index: index))]
     case .filtersField(let index):
       guard FiltersState.Field.allCases.indices.contains(index) else { return [] }
       return [.filters(.fieldFocused(FiltersState.Field.allCases[index]))]

@@ -1,4 +1,5 @@
 import AppArchitecture
+import TerminalGraphics
 import TerminalPOSIX
 import TerminalUI
 import TunesFeatures
@@ -23,6 +24,7 @@ package final class ProgramLoop {
   private let shutDownPlayer: @Sendable () async -> Void
   private var decoder = InputDecoder()
   private var renderer: DiffRenderer
+  private let images: ImageLayer?
   private let terminalName: String
   private var lastFrame: Frame?
   private var needsFullRedraw = true
@@ -52,8 +54,9 @@ package final class ProgramLoop {
   package init(
     terminal: TerminalIO, dependencies: TunesDependencies, colorDepth: ColorDepth,
     synchronizedOutput: Bool, log: Log = Log(environment: [:]), notices: [String] = [],
-    terminalName: String = "terminal"
+    terminalName: String = "terminal", images: ImageLayer? = nil
   ) {
+    self.images = images
     self.terminal = terminal
     self.clock = dependencies.clock
     self.log = log
@@ -69,12 +72,20 @@ package final class ProgramLoop {
   /// The last frame written, if any.
   package var frame: Frame? { lastFrame }
 
+  /// Whether to keep each frame's time (render, images, diff, write) in `frameDurations`.
+  package var measuresFrames = false
+  /// Frame times while `measuresFrames` is on (benchmarks).
+  package private(set) var frameDurations: [Duration] = []
+  /// How many images the last frame showed (benchmarks, tests).
+  package var imagesShown: Int { images?.shownInLastFrame ?? 0 }
+
   /// Runs until the person quits, a terminating signal arrives or input ends, then shuts the
   /// preview player down (mpv ends; `q` asked for it too, but effects are cancelled here, and
   /// a signal or end of input never reaches the reducer). Returns the exit code: 0, or 128 +
   /// the signal number.
   package func run() async -> Int32 {
     store.observer = { [weak self] _ in self?.stateChanged() }
+    images?.whenReady { [weak self] in self?.render() }
     log.log(
       "start \(terminalName) \(state.viewport.columns)x\(state.viewport.rows)"
         + " sync=\(renderer.synchronizedOutput) colours=\(renderer.colorDepth)")
@@ -105,6 +116,7 @@ package final class ProgramLoop {
       if state.shouldQuit { break loop }
     }
     escapeTask?.cancel()
+    if let bytes = images?.releaseBytes(), !bytes.isEmpty { terminal.write(bytes) }
     store.observer = nil
     store.cancelAllEffects()
     for waiter in waiters { waiter.continuation.resume(returning: false) }
@@ -203,10 +215,20 @@ package final class ProgramLoop {
   /// Renders the state and writes the difference from the last frame; reports what the screen
   /// measured to the store when it changed (which renders once more with offsets that fit).
   func render() {
-    let frame = AppScreen.render(state)
-    let bytes = renderer.render(
-      previous: needsFullRedraw ? nil : lastFrame?.buffer, next: frame.buffer,
-      cursor: frame.cursor)
+    let started = measuresFrames ? ContinuousClock.now : nil
+    defer { if let started { frameDurations.append(ContinuousClock.now - started) } }
+    var frame = AppScreen.render(state)
+    let previous = needsFullRedraw ? nil : lastFrame?.buffer
+    let bytes: [UInt8]
+    if let images {
+      // Symbol art becomes cells, pixel images stay placements the writer draws.
+      images.compose(&frame.buffer)
+      var writer = images.writer
+      bytes = renderer.render(
+        previous: previous, next: frame.buffer, cursor: frame.cursor, images: &writer)
+    } else {
+      bytes = renderer.render(previous: previous, next: frame.buffer, cursor: frame.cursor)
+    }
     needsFullRedraw = false
     lastFrame = frame
     if !bytes.isEmpty { terminal.write(bytes) }

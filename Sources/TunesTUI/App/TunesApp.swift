@@ -1,4 +1,5 @@
 import Foundation
+import TerminalGraphics
 import TerminalPOSIX
 import TerminalUI
 import TunesFeatures
@@ -21,7 +22,8 @@ package enum TunesApp {
   ///   the `TUNES_LOG` file after.
   @MainActor
   package static func run(
-    dependencies: TunesDependencies, notices: [String], environment: [String: String], log: Log
+    dependencies: TunesDependencies, graphics: AppGraphics? = nil, notices: [String],
+    environment: [String: String], log: Log
   ) async -> Int32 {
     guard TerminalHost.standardStreamsAreTerminals else {
       report(TUIError.notATerminal)
@@ -35,11 +37,25 @@ package enum TunesApp {
       return 1
     }
     defer { host.stop() }
+    var dependencies = dependencies
+    var images: ImageLayer?
+    if let graphics {
+      let choice = graphics.configure(
+        probe: AppGraphics.probe(host.probe, window: host.initialSize), environment: environment,
+        colorDepth: host.capabilities.colorDepth, dependencies: &dependencies)
+      log.log(
+        "images \(choice.graphicsProtocol.rawValue): \(choice.reason);"
+          + " cell \(choice.cellPixels.width)x\(choice.cellPixels.height)"
+          + " version \(host.probe.version ?? "unknown")")
+      if choice.graphicsProtocol != .none {
+        images = ImageLayer(choice: choice, pixels: graphics.pixels, log: { log.log($0) })
+      }
+    }
     let loop = ProgramLoop(
       terminal: .live(host), dependencies: dependencies,
       colorDepth: host.capabilities.colorDepth,
       synchronizedOutput: host.capabilities.synchronizedOutput == .yes, log: log,
-      notices: notices, terminalName: environment["TERM"] ?? "unknown")
+      notices: notices, terminalName: environment["TERM"] ?? "unknown", images: images)
     return await loop.run()
   }
 

@@ -14,6 +14,9 @@ package enum AppScreen {
     var frame = Frame(
       buffer: Buffer(width: width, height: height), cursor: .hidden, hits: HitMap(),
       metrics: state.metrics)
+    // Each frame lists the artwork it wants afresh.
+    frame.metrics.artwork = []
+    frame.metrics.visibleArtwork = 0
     switch state.stack.last {
     case nil:
       SearchScreen.render(state, into: &frame)

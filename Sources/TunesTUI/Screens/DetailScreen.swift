@@ -13,7 +13,7 @@ enum DetailScreen {
       focusedWork: detail.focusedWork, isFavorite: app.favoriteIDs.contains(detail.item.id),
       spinner: spinner, scroll: detail.scroll,
       playback: app.playback.isPlaying(itemID: detail.item.id) ? app.playback : nil,
-      playbackError: app.playback.failure(itemID: detail.item.id))
+      playbackError: app.playback.failure(itemID: detail.item.id), artwork: app.artwork)
   }
 
   /// A block's `Loadable` as drawn: `nil` when nothing was asked for, `.loaded` whenever
@@ -52,6 +52,10 @@ enum DetailScreen {
     }
     frame.buffer.draw(
       document.buffer, at: Position(x: content.x, y: content.y - scroll), clippedTo: content)
+    if let need = document.artwork {
+      frame.metrics.artwork.append(need)
+      frame.metrics.visibleArtwork += 1
+    }
     for (index, rect) in document.workRects {
       let shown = Rect(
         x: rect.x + content.x, y: rect.y + content.y - scroll, width: rect.width,

@@ -7,18 +7,22 @@ enum SearchResultsView {
   /// Draws the results area; returns how many lines the grid was given (the store keeps the
   /// selection in view with it).
   static func render(
-    _ state: AppState, in area: Rect, buffer: inout Buffer, hits: inout HitMap
+    _ state: AppState, in area: Rect, buffer: inout Buffer, hits: inout HitMap,
+    artwork: inout [ArtworkNeed], visibleArtwork: inout Int
   ) -> Int {
     let search = state.search
     let term = DisplayText.clean(search.submitted?.term ?? search.query) ?? ""
     switch search.results {
+    case .idle where state.showsHome:
+      return HomeView.render(state, in: area, buffer: &buffer, hits: &hits, artwork: &artwork)
     case .idle:
       MessagePanel(welcome).render(in: area, buffer: &buffer)
       return area.height
     case .loading(let previous?) where !previous.isEmpty:
       let banner = "\(Spinner(tick: state.spinnerTick).frame) Searching for “\(term)”… Esc cancels"
       let offset = grid(
-        state, items: previous, dimmed: true, in: area.inset(top: 1), buffer: &buffer, hits: &hits)
+        state, items: previous, dimmed: true, in: area.inset(top: 1), buffer: &buffer, hits: &hits,
+        artwork: &artwork, visibleArtwork: &visibleArtwork)
       MessagePanel([.init(banner, style: Theme.secondary)])
         .render(in: area.row(0), buffer: &buffer)
       return offset
@@ -35,7 +39,9 @@ enum SearchResultsView {
       MessagePanel(empty(term: term, filters: state.filters)).render(in: area, buffer: &buffer)
       return area.height
     case .loaded(let items):
-      return grid(state, items: items, dimmed: false, in: area, buffer: &buffer, hits: &hits)
+      return grid(
+        state, items: items, dimmed: false, in: area, buffer: &buffer, hits: &hits,
+        artwork: &artwork, visibleArtwork: &visibleArtwork)
     case .failed(let error, let previous):
       let lines = failure(error, search: search)
       guard let previous, !previous.isEmpty else {
@@ -53,7 +59,7 @@ enum SearchResultsView {
         in: Rect(x: area.x, y: area.y, width: area.width, height: top - 1), buffer: &buffer)
       return grid(
         state, items: previous, dimmed: true, in: area.inset(top: top), buffer: &buffer,
-        hits: &hits)
+        hits: &hits, artwork: &artwork, visibleArtwork: &visibleArtwork)
     }
   }
 
@@ -100,7 +106,7 @@ enum SearchResultsView {
   /// the lines the grid was given.
   static func grid(
     _ state: AppState, items: [CatalogItem], dimmed: Bool, in area: Rect, buffer: inout Buffer,
-    hits: inout HitMap
+    hits: inout HitMap, artwork: inout [ArtworkNeed], visibleArtwork: inout Int
   ) -> Int {
     let search = state.search
     guard !area.isEmpty else { return 0 }
@@ -111,8 +117,24 @@ enum SearchResultsView {
     let offset = ScrollState.clampedOffset(
       search.resultsOffset, content: contentHeight, viewport: area.height)
     let showSelection = search.focus == .results
+    // The next screenful's artwork is fetched after the visible tiles'.
+    var upcoming: [ArtworkNeed] = []
+    defer { artwork.append(contentsOf: upcoming) }
     for (line, entry) in layout.entries {
       let y = area.y + line - offset
+      if case .tiles(let row) = entry, y >= area.bottom, y < area.bottom + area.height {
+        let columns = Self.columns(
+          state.columns, in: Rect(x: area.x, y: y, width: area.width, height: TileView.height))
+        for (column, index) in zip(columns, row) {
+          let art = TileView.artworkArea(in: column)
+          if let need = state.artwork.need(
+            url: items[index].artworkText, columns: art.width, rows: art.height)
+          {
+            upcoming.append(need)
+          }
+        }
+        continue
+      }
       switch entry {
       case .heading(let title, let count):
         guard y >= area.y, y < area.bottom else { continue }
@@ -125,9 +147,17 @@ enum SearchResultsView {
         for (column, index) in zip(columns, row) {
           let visible = column.intersection(area)
           guard !visible.isEmpty else { continue }
+          let art = TileView.artworkArea(in: column)
+          let need = state.artwork.need(
+            url: items[index].artworkText, columns: art.width, rows: art.height)
+          if let need, visible == column {
+            artwork.append(need)
+            visibleArtwork += 1
+          }
           let view = TileView(
             item: items[index], isSelected: showSelection && index == search.selection,
-            isFavorite: state.favoriteIDs.contains(items[index].id), isDimmed: dimmed)
+            isFavorite: state.favoriteIDs.contains(items[index].id), isDimmed: dimmed,
+            artwork: state.artwork.readyKey(need))
           if visible == column {
             // Wholly inside the area: drawn in place (a tile writes only inside its rect).
             view.render(in: column, buffer: &buffer)

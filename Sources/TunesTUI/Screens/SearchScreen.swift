@@ -16,7 +16,8 @@ enum SearchScreen {
     frame.hits.add(rows[1], .queryBox)
     let content = rows[2].inset(top: 1, right: 1, left: 1)
     frame.metrics.resultsLines = SearchResultsView.render(
-      state, in: content, buffer: &frame.buffer, hits: &frame.hits)
+      state, in: content, buffer: &frame.buffer, hits: &frame.hits,
+      artwork: &frame.metrics.artwork, visibleArtwork: &frame.metrics.visibleArtwork)
     StatusBar.render(
       left: StatusBar.left(state), right: StatusBar.searchRight(search), in: rows[3],
       buffer: &frame.buffer, showsLink: state.noticeLink != nil)

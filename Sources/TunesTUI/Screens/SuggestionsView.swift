@@ -12,6 +12,7 @@ enum SuggestionsView {
       x: box.x, y: box.bottom - 1, width: box.width,
       height: min(count + 2, limit.bottom - box.bottom + 1))
     guard outer.height > 2 else { return }
+    buffer.removeImages(intersecting: outer)
     let block = Block(borderType: .rounded, borderStyle: Theme.focusedBorder)
     block.render(in: outer, buffer: &buffer)
     buffer.set(Cell("├", style: Theme.focusedBorder, width: 1), x: outer.x, y: outer.y)

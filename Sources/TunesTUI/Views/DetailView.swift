@@ -21,6 +21,8 @@ package struct DetailView: Sendable {
     package var buffer: Buffer
     /// The rectangles of the author's works, in document coordinates, by index.
     package var workRects: [Int: Rect]
+    /// The header's artwork, if the item has one and artwork is on.
+    package var artwork: ArtworkNeed?
   }
 
   struct Piece {
@@ -39,7 +41,11 @@ package struct DetailView: Sendable {
       piece.draw(Rect(x: 0, y: y, width: width, height: piece.height), &buffer, &rects)
       y += piece.height
     }
-    return Document(buffer: buffer, workRects: rects)
+    let art = Self.artworkArea(
+      width: width, cellWidth: model.artwork.cellWidth, cellHeight: model.artwork.cellHeight)
+    let need = model.artwork.need(
+      url: model.shownItem.artworkText, columns: art.rect.width, rows: art.rect.height)
+    return Document(buffer: buffer, workRects: rects, artwork: need)
   }
 
   private func pieces(width: Int) -> [Piece] {
@@ -90,20 +96,45 @@ package struct DetailView: Sendable {
 
   // MARK: Header
 
+  /// Where the header's artwork goes in a document `width` wide: beside the title block from
+  /// 60 columns on (a quarter of the width, 8 to 40 columns), above it when narrower; square
+  /// in pixels for cells of `cellWidth`×`cellHeight`.
+  static func artworkArea(width: Int, cellWidth: Int, cellHeight: Int) -> (
+    rect: Rect, beside: Bool
+  ) {
+    let ratio = Double(max(1, cellWidth)) / Double(max(1, cellHeight))
+    if width >= 60 {
+      let columns = max(8, min(40, width / 4))
+      let rows = max(4, Int((Double(columns) * ratio).rounded()))
+      return (Rect(x: 0, y: 0, width: columns, height: rows), true)
+    }
+    let rows = max(3, min(10, width / 4))
+    let columns = max(1, min(width, Int((Double(rows) / ratio).rounded())))
+    return (Rect(x: 0, y: 0, width: columns, height: rows), false)
+  }
+
   private func header(width: Int) -> Piece {
     let item = model.shownItem
-    let artWidth = max(8, min(18, width / 6))
-    let artHeight = artWidth / 2
-    let textWidth = max(1, width - artWidth - 3)
+    let art = Self.artworkArea(
+      width: width, cellWidth: model.artwork.cellWidth, cellHeight: model.artwork.cellHeight)
+    let artWidth = art.rect.width
+    let artHeight = art.rect.height
+    let textWidth = art.beside ? max(1, width - artWidth - 3) : max(1, width)
     let title = Paragraph.wrap(DisplayText.clean(item.title) ?? "Untitled", width: textWidth)
     let titleLines = Array(title.prefix(2))
-    let height = max(artHeight, titleLines.count + 5)
+    let textHeight = titleLines.count + 5
+    let height = art.beside ? max(artHeight, textHeight) : artHeight + 1 + textHeight
     let isFavorite = model.isFavorite
+    let artworkKey = model.artwork.readyKey(
+      model.artwork.need(url: item.artworkText, columns: artWidth, rows: artHeight))
     return Piece(height: height + 1) { rect, buffer, _ in
-      ArtworkPlaceholder(id: item.id, kind: item.kind)
-        .render(
-          in: Rect(x: rect.x, y: rect.y, width: artWidth, height: artHeight), buffer: &buffer)
-      let text = Rect(x: rect.x + artWidth + 3, y: rect.y, width: textWidth, height: height)
+      let artRect = Rect(x: rect.x, y: rect.y, width: artWidth, height: artHeight)
+      ArtworkPlaceholder(id: item.id, kind: item.kind).render(in: artRect, buffer: &buffer)
+      if let artworkKey { buffer.placeImage(artworkKey, in: artRect) }
+      let text =
+        art.beside
+        ? Rect(x: rect.x + artWidth + 3, y: rect.y, width: textWidth, height: height)
+        : Rect(x: rect.x, y: rect.y + artHeight + 1, width: textWidth, height: textHeight)
       var y = text.y
       var x = buffer.set(
         string: item.kind.displayName, at: Position(x: text.x, y: y),

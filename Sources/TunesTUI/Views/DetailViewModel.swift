@@ -25,6 +25,8 @@ package struct DetailViewModel: Sendable {
   package var playback: PlaybackState?
   /// Why the item's preview failed, shown where the progress bar was (until the next preview).
   package var playbackError: String?
+  /// Artwork on or off, the cell size, and what is ready.
+  package var artwork: ArtworkState
   /// Whether the item has a preview to play (the `p` hint).
   package var hasPreview: Bool { shownItem.previewURLText != nil }
 
@@ -33,8 +35,10 @@ package struct DetailViewModel: Sendable {
     item: CatalogItem, details: Loadable<CatalogItem>? = nil,
     tracks: Loadable<[CatalogItem]>? = nil, author: Loadable<AuthorBlock>? = nil,
     focusedWork: Int? = nil, isFavorite: Bool = false, spinner: String = "⠋", scroll: Int = 0,
-    playback: PlaybackState? = nil, playbackError: String? = nil
+    playback: PlaybackState? = nil, playbackError: String? = nil,
+    artwork: ArtworkState = ArtworkState()
   ) {
+    self.artwork = artwork
     self.item = item
     self.details = details
     self.tracks = tracks

@@ -32,12 +32,15 @@ package struct TileView: Widget, Sendable {
   /// The compact form used for the author's other works: no badge row, the kind and year
   /// below the title.
   package var isCompact: Bool
+  /// The artwork to place over the placeholder (its key, once it is ready), if any.
+  package var artwork: String?
 
   /// Creates a tile.
   package init(
     item: CatalogItem, isSelected: Bool = false, isFavorite: Bool = false,
-    isDimmed: Bool = false, isCompact: Bool = false
+    isDimmed: Bool = false, isCompact: Bool = false, artwork: String? = nil
   ) {
+    self.artwork = artwork
     self.item = item
     self.isSelected = isSelected
     self.isFavorite = isFavorite
@@ -57,9 +60,10 @@ package struct TileView: Widget, Sendable {
         buffer.set(Cell("▌", style: base.fg(Theme.accent), width: 1), x: bar.x, y: y)
       }
     }
-    let artWidth = isCompact ? min(4, area.width / 4) : min(10, area.width / 4)
-    let art = Rect(x: area.x + 1, y: area.y, width: artWidth, height: area.height)
+    let art = Self.artworkArea(in: area, compact: isCompact)
+    let artWidth = art.width
     ArtworkPlaceholder(id: item.id, kind: item.kind).render(in: art, buffer: &buffer)
+    if let artwork { buffer.placeImage(artwork, in: art) }
     let text = area.inset(right: 1, left: artWidth > 0 ? 2 + artWidth : 1)
     if isCompact {
       renderCompact(in: text, base: base, buffer: &buffer)
@@ -67,6 +71,13 @@ package struct TileView: Widget, Sendable {
       renderFull(in: text, base: base, buffer: &buffer)
     }
     if isDimmed { buffer.apply(Style.plain.dim, to: area) }
+  }
+
+  /// Where a tile in `area` draws its artwork: right of the selection bar, as tall as the
+  /// tile, a quarter of its width (ten columns at most; four in the compact form).
+  package static func artworkArea(in area: Rect, compact: Bool = false) -> Rect {
+    let width = compact ? min(4, area.width / 4) : min(10, area.width / 4)
+    return Rect(x: area.x + 1, y: area.y, width: width, height: area.height)
   }
 
   private func renderFull(in text: Rect, base: Style, buffer: inout Buffer) {

@@ -1,0 +1,34 @@
+/// Standard base64 with padding (RFC 4648), for kitty's payloads.
+package enum Base64 {
+  private static let alphabet = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+  /// `bytes` in base64.
+  package static func encode(_ bytes: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity((bytes.count + 2) / 3 * 4)
+    var i = 0
+    while i + 2 < bytes.count {
+      let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+      out.append(alphabet[Int(n >> 18 & 63)])
+      out.append(alphabet[Int(n >> 12 & 63)])
+      out.append(alphabet[Int(n >> 6 & 63)])
+      out.append(alphabet[Int(n & 63)])
+      i += 3
+    }
+    let rest = bytes.count - i
+    if rest == 1 {
+      let n = UInt32(bytes[i]) << 16
+      out.append(alphabet[Int(n >> 18 & 63)])
+      out.append(alphabet[Int(n >> 12 & 63)])
+      out.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "=")])
+    } else if rest == 2 {
+      let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
+      out.append(alphabet[Int(n >> 18 & 63)])
+      out.append(alphabet[Int(n >> 12 & 63)])
+      out.append(alphabet[Int(n >> 6 & 63)])
+      out.append(UInt8(ascii: "="))
+    }
+    return out
+  }
+}

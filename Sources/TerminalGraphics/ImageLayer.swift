@@ -1,0 +1,285 @@
+import TerminalUI
+
+/// Between a rendered frame and the terminal: turns the frame's image placements into what the
+/// chosen protocol draws, encoding each image once per (source, cell area) off the UI loop.
+///
+/// - Symbols become cells in the frame (the text diff then draws them like any text).
+/// - Pixel protocols (kitty, iTerm2, sixel) keep the placement once its encoding is ready; the
+///   ``Writer`` draws it after the text diff and erases it when it leaves the frame.
+/// - A placement whose encoding is not ready yet is dropped from this frame (its placeholder
+///   shows) and the encoding is started; `onReady` asks for a new frame when it is done.
+@MainActor
+package final class ImageLayer {
+  /// The protocol and sizes.
+  package let choice: GraphicsChoice
+  private let pixels: @Sendable (String) async -> RGBAImage?
+  private let log: @Sendable (String) -> Void
+  private var onReady: @MainActor () -> Void = {}
+  private var encodings: [Key: Entry] = [:]
+  private var pending: Set<Key> = []
+  private var failed: Set<Key> = []
+  private var useCounter: UInt64 = 0
+  private var encodedBytes = 0
+  private var readyScheduled = false
+  // kitty: transmitted images by source, placements by where they are.
+  private var kittyImages: [String: UInt32] = [:]
+  private var kittyPlacements: [ImagePlacement: UInt32] = [:]
+  private var nextKittyImage: UInt32 = 1
+  private var nextKittyPlacement: UInt32 = 1
+
+  /// Encodings kept, in bytes, before the least recently used are dropped.
+  package var byteLimit = 48 << 20
+
+  struct Key: Hashable {
+    var source: String
+    var columns: Int
+    var rows: Int
+  }
+
+  /// One image encoded for one cell area: where it sits in the area, and what draws it.
+  package struct Encoding: Sendable {
+    /// The image's cells inside the placement's area (aspect kept, centred), relative.
+    package var fitted: Rect
+    /// What draws it.
+    package var content: Content
+
+    /// The forms an encoding takes.
+    package enum Content: Sendable {
+      /// Symbol cells.
+      case cells(Buffer)
+      /// Bytes written at the fitted area's top-left cell (sixel, iTerm2).
+      case bytes([UInt8])
+      /// A PNG for kitty, transmitted once and placed by id.
+      case kitty([UInt8])
+    }
+
+    var byteCount: Int {
+      switch content {
+      case .cells(let buffer): return buffer.width * buffer.height * 16
+      case .bytes(let bytes), .kitty(let bytes): return bytes.count
+      }
+    }
+  }
+
+  struct Entry {
+    var encoding: Encoding
+    var lastUse: UInt64
+  }
+
+  /// Creates a layer.
+  /// - Parameters:
+  ///   - choice: the protocol, cell size and colours.
+  ///   - pixels: the decoded image for a placement's source (the artwork memory cache, else
+  ///     disk); `nil` when it cannot be had.
+  ///   - log: where failures are told.
+  package init(
+    choice: GraphicsChoice, pixels: @escaping @Sendable (String) async -> RGBAImage?,
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.choice = choice
+    self.pixels = pixels
+    self.log = log
+  }
+
+  /// Called on the main actor when encodings finished (the loop draws a new frame).
+  package func whenReady(_ action: @escaping @MainActor () -> Void) {
+    onReady = action
+  }
+
+  /// Whether an encoding is being made (for tests waiting on the layer).
+  package var isEncoding: Bool { !pending.isEmpty }
+  /// How many placements the last composed frame shows as images (symbol cells or kept
+  /// pixel placements), for benchmarks and tests.
+  package private(set) var shownInLastFrame = 0
+
+  /// Replaces `buffer`'s placements with what the protocol draws (see the type's notes).
+  package func compose(_ buffer: inout Buffer) {
+    shownInLastFrame = 0
+    guard !buffer.images.isEmpty else { return }
+    let placements = buffer.images
+    buffer.images = []
+    guard choice.graphicsProtocol != .none else { return }
+    var kept: [ImagePlacement] = []
+    for placement in placements {
+      let key = Key(
+        source: placement.source, columns: placement.area.width, rows: placement.area.height)
+      guard var entry = encodings[key] else {
+        schedule(key)
+        continue
+      }
+      useCounter += 1
+      entry.lastUse = useCounter
+      encodings[key] = entry
+      shownInLastFrame += 1
+      switch entry.encoding.content {
+      case .cells(let cells):
+        let at = Position(
+          x: placement.area.x + entry.encoding.fitted.x,
+          y: placement.area.y + entry.encoding.fitted.y)
+        buffer.draw(cells, at: at, clippedTo: placement.area)
+      case .bytes, .kitty:
+        kept.append(placement)
+      }
+    }
+    buffer.images = kept
+  }
+
+  private func schedule(_ key: Key) {
+    guard !pending.contains(key), !failed.contains(key) else { return }
+    pending.insert(key)
+    let choice = self.choice
+    let pixels = self.pixels
+    Task.detached(priority: .utility) { [weak self] in
+      let image = await pixels(key.source)
+      let encoding = image.flatMap {
+        Self.encode($0, columns: key.columns, rows: key.rows, choice: choice)
+      }
+      await self?.finish(key, encoding, hadPixels: image != nil)
+    }
+  }
+
+  private func finish(_ key: Key, _ encoding: Encoding?, hadPixels: Bool) {
+    pending.remove(key)
+    guard let encoding else {
+      failed.insert(key)
+      log(
+        hadPixels
+          ? "artwork: could not encode \(key.source) for \(choice.graphicsProtocol.rawValue)"
+          : "artwork: \(key.source) is no longer in the cache")
+      return
+    }
+    useCounter += 1
+    encodings[key] = Entry(encoding: encoding, lastUse: useCounter)
+    encodedBytes += encoding.byteCount
+    evictIfNeeded()
+    guard !readyScheduled else { return }
+    readyScheduled = true
+    Task { @MainActor [weak self] in
+      guard let self else { return }
+      self.readyScheduled = false
+      self.onReady()
+    }
+  }
+
+  private func evictIfNeeded() {
+    guard encodedBytes > byteLimit else { return }
+    let oldest = encodings.sorted { $0.value.lastUse < $1.value.lastUse }
+    for (key, entry) in oldest {
+      guard encodedBytes > byteLimit * 3 / 4 else { break }
+      encodings[key] = nil
+      encodedBytes -= entry.encoding.byteCount
+    }
+  }
+
+  /// Encodes `image` for a `columns`×`rows` area in the chosen protocol (pure; runs off the UI
+  /// loop). `nil` when the encoder gave nothing.
+  package nonisolated static func encode(
+    _ image: RGBAImage, columns: Int, rows: Int, choice: GraphicsChoice
+  ) -> Encoding? {
+    let area = Rect(x: 0, y: 0, width: columns, height: rows)
+    let fitted = ImageFit.fit(
+      width: image.width, height: image.height, in: area, cell: choice.cellPixels)
+    guard !fitted.isEmpty else { return nil }
+    switch choice.graphicsProtocol {
+    case .none:
+      return nil
+    case .symbols:
+      let cells = SymbolArt.render(
+        image, columns: fitted.width, rows: fitted.height, cell: choice.cellPixels,
+        depth: choice.symbolColors)
+      return Encoding(fitted: fitted, content: .cells(cells))
+    case .sixel:
+      let bytes = ChafaCanvas.with(
+        image, columns: fitted.width, rows: fitted.height, cell: choice.cellPixels, mode: .sixel
+      ) { ChafaCanvas.print($0, mode: .sixel) }
+      return bytes.isEmpty ? nil : Encoding(fitted: fitted, content: .bytes(bytes))
+    case .iterm:
+      let bytes = ChafaCanvas.with(
+        image, columns: fitted.width, rows: fitted.height, cell: choice.cellPixels, mode: .iterm
+      ) { ChafaCanvas.print($0, mode: .iterm) }
+      return bytes.isEmpty ? nil : Encoding(fitted: fitted, content: .bytes(bytes))
+    case .kitty:
+      guard let png = PNGWriter.encode(image) else { return nil }
+      return Encoding(fitted: fitted, content: .kitty(png))
+    }
+  }
+
+  /// The image writer for ``DiffRenderer`` over this layer's encodings.
+  package var writer: Writer { Writer(layer: self) }
+
+  /// Draws and erases this layer's placements.
+  package struct Writer: ImageWriter {
+    let layer: ImageLayer
+
+    package mutating func reset(into bytes: inout [UInt8]) {
+      MainActor.assumeIsolated { layer.resetPlacements(into: &bytes) }
+    }
+
+    package mutating func erase(_ placement: ImagePlacement, into bytes: inout [UInt8]) {
+      MainActor.assumeIsolated { layer.erase(placement, into: &bytes) }
+    }
+
+    package mutating func draw(_ placement: ImagePlacement, into bytes: inout [UInt8]) -> Bool {
+      MainActor.assumeIsolated { layer.draw(placement, into: &bytes) }
+    }
+  }
+
+  /// What to write before the terminal is given back: kitty frees every image it was sent (the
+  /// other protocols leave nothing behind the cleared screen).
+  package func releaseBytes() -> [UInt8] {
+    guard choice.graphicsProtocol == .kitty, !kittyImages.isEmpty else { return [] }
+    kittyImages.removeAll()
+    kittyPlacements.removeAll()
+    return KittyGraphics.deleteAllImages
+  }
+
+  func resetPlacements(into bytes: inout [UInt8]) {
+    guard choice.graphicsProtocol == .kitty else { return }
+    bytes.append(contentsOf: KittyGraphics.deleteAllPlacements)
+    kittyPlacements.removeAll()
+  }
+
+  func erase(_ placement: ImagePlacement, into bytes: inout [UInt8]) {
+    guard choice.graphicsProtocol == .kitty,
+      let id = kittyImages[placement.source],
+      let number = kittyPlacements.removeValue(forKey: placement)
+    else { return }
+    bytes.append(contentsOf: KittyGraphics.deletePlacement(id: id, placement: number))
+  }
+
+  func draw(_ placement: ImagePlacement, into bytes: inout [UInt8]) -> Bool {
+    let key = Key(
+      source: placement.source, columns: placement.area.width, rows: placement.area.height)
+    guard let encoding = encodings[key]?.encoding else { return false }
+    let x = placement.area.x + encoding.fitted.x
+    let y = placement.area.y + encoding.fitted.y
+    switch encoding.content {
+    case .cells:
+      return false
+    case .bytes(let payload):
+      bytes.append(contentsOf: Array("\u{1B}[\(y + 1);\(x + 1)H".utf8))
+      bytes.append(contentsOf: payload)
+    case .kitty(let png):
+      let id: UInt32
+      if let known = kittyImages[placement.source] {
+        id = known
+      } else {
+        id = nextKittyImage
+        nextKittyImage = nextKittyImage == UInt32.max ? 1 : nextKittyImage + 1
+        kittyImages[placement.source] = id
+        bytes.append(contentsOf: KittyGraphics.transmit(png: png, id: id))
+      }
+      let number = kittyPlacements[placement] ?? nextKittyPlacement
+      if kittyPlacements[placement] == nil {
+        kittyPlacements[placement] = number
+        nextKittyPlacement = nextKittyPlacement == UInt32.max ? 1 : nextKittyPlacement + 1
+      }
+      bytes.append(contentsOf: Array("\u{1B}[\(y + 1);\(x + 1)H".utf8))
+      bytes.append(
+        contentsOf: KittyGraphics.place(
+          id: id, placement: number, columns: encoding.fitted.width, rows: encoding.fitted.height)
+      )
+    }
+    return true
+  }
+}

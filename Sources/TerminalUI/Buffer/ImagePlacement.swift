@@ -1,0 +1,58 @@
+/// An image drawn over a rectangle of cells, by whatever protocol the terminal speaks.
+///
+/// Widgets draw a placeholder into the cells and then place the image over them; the renderer
+/// never writes text into a kept placement, erases a removed one (its cells are written again)
+/// and asks an ``ImageWriter`` to draw the new ones after the text, in the same frame.
+public struct ImagePlacement: Sendable, Hashable {
+  /// What to draw: a key the image writer understands (tunes uses the artwork's sized URL).
+  public var source: String
+  /// The cells it covers.
+  public var area: Rect
+
+  /// Creates a placement.
+  public init(source: String, area: Rect) {
+    self.source = source
+    self.area = area
+  }
+}
+
+extension Buffer {
+  /// Places an image over `area`, which must lie wholly inside the buffer (a placement that
+  /// would be cut is not made: the placeholder beneath stays). A later placement over the same
+  /// cells replaces an earlier one.
+  public mutating func placeImage(_ source: String, in area: Rect) {
+    guard !area.isEmpty, area.intersection(self.area) == area else { return }
+    removeImages(intersecting: area)
+    images.append(ImagePlacement(source: source, area: area))
+  }
+
+  /// Removes every image that overlaps `rect`: what is drawn over an image (an overlay, a
+  /// popup) hides it whole, so it never shows through or around the new content.
+  public mutating func removeImages(intersecting rect: Rect) {
+    guard !images.isEmpty else { return }
+    images.removeAll { !$0.area.intersection(rect).isEmpty }
+  }
+}
+
+/// Draws and erases images for ``DiffRenderer``: implemented per graphics protocol.
+public protocol ImageWriter {
+  /// Called once at the start of a full redraw, before the screen is cleared (kitty keeps
+  /// placements across a clear: delete them all here).
+  mutating func reset(into bytes: inout [UInt8])
+  /// Removes a placement that is no longer in the frame; its cells are written again anyway.
+  mutating func erase(_ placement: ImagePlacement, into bytes: inout [UInt8])
+  /// Draws a new placement over its cells (move the cursor there first; the renderer forgets
+  /// the cursor position afterwards). Returns false when it has nothing to draw.
+  mutating func draw(_ placement: ImagePlacement, into bytes: inout [UInt8]) -> Bool
+}
+
+/// An image writer that draws nothing (the frame has no images, or the terminal shows none).
+public struct NoImages: ImageWriter {
+  /// Creates the writer.
+  public init() {}
+  public mutating func reset(into bytes: inout [UInt8]) {}
+  public mutating func erase(_ placement: ImagePlacement, into bytes: inout [UInt8]) {}
+  public mutating func draw(_ placement: ImagePlacement, into bytes: inout [UInt8]) -> Bool {
+    false
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import ITunesCatalog
+import ITunesClient
+
+/// `tunes charts [songs|albums|podcasts|free-apps|paid-apps|free-books|audiobooks] [options]`
+enum ChartsCommand {
+  static let parser = ArgumentParser(
+    command: "charts",
+    options: [
+      .value("genre", "ID", help: "a genre's chart (legacy feed); ids from tunes genres"),
+      .value("country", "CC", help: "store country, ISO 3166-1 alpha-2 (default US)"),
+      .value("limit", "N", help: "number of entries, 1-100 (default 25)"),
+      .value("format", "F", values: OutputFormat.names, help: "table, json, ndjson, csv or tsv"),
+      .flag("fail-empty", help: "exit 2 when the chart is empty (for scripts)"),
+      .flag("help", short: "h", help: "show this help"),
+    ] + NetworkOptions.options + NetworkOptions.pacingOptions)
+
+  static func run(_ arguments: [String], context: CLIContext) async throws(CLIError) -> Int32 {
+    let parsed = try parser.parse(arguments)
+    if parsed.has("help") {
+      context.out(HelpText.charts)
+      return ExitCode.success
+    }
+    guard parsed.positional.count <= 1 else {
+      throw .usage(
+        "charts takes one chart name, not \(parsed.positional.count).", command: "charts")
+    }
+    let kind = try chartKind(parsed.positional.first ?? ChartKind.songs.rawValue)
+    let query: ChartQuery
+    do {
+      query = try ChartQuery(
+        kind: kind, country: parsed.value("country"),
+        limit: try SearchCommand.number(parsed, "limit") ?? ChartQuery.defaultLimit,
+        genre: try SearchCommand.number(parsed, "genre"))
+    } catch let error as CLIError {
+      throw error
+    } catch {
+      throw CLIError.wrap(error)
+    }
+    let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
+    let client = try NetworkOptions.client(parsed, context: context)
+    let response: ChartResponse
+    do {
+      response = try await client.chart(query)
+    } catch {
+      throw CLIError.wrap(error)
+    }
+    FeedOutput.noteSource(response.source, context: context)
+    let page = CatalogPage(items: response.page.items, skippedCount: response.page.skippedCount)
+    if page.items.isEmpty, format == .table {
+      context.err("tunes: the chart \(kind.title) (\(query.country.uppercased())) is empty.")
+    } else {
+      try Output.items(page, format: format, context: context)
+    }
+    if response.page.repairedControlCharacters {
+      context.err(
+        "tunes: note: the feed carried raw control characters inside its text; they were read as spaces."
+      )
+    }
+    return page.items.isEmpty && parsed.has("fail-empty") ? ExitCode.empty : ExitCode.success
+  }
+
+  /// The chart a name means; a near miss is suggested.
+  static func chartKind(_ name: String) throws(CLIError) -> ChartKind {
+    if let kind = ChartKind(rawValue: name.lowercased()) { return kind }
+    let names = ChartKind.allCases.map(\.rawValue)
+    var message = "\"\(name)\" is not a chart."
+    if let near = Suggest.nearest(name, in: names) { message += " Did you mean \"\(near)\"?" }
+    message += " Charts: \(names.joined(separator: ", "))."
+    throw .usage(message, command: "charts")
+  }
+}
+
+/// What the feed commands share: the note about a cached answer.
+enum FeedOutput {
+  /// Writes the stale-answer note when an answer came from the cache because the network failed
+  /// (the same words as for search and lookup).
+  static func noteSource(_ source: CatalogResponse.Source, context: CLIContext) {
+    NetworkOptions.noteSource(
+      CatalogResponse(page: CatalogPage(items: []), body: Data(), source: source),
+      context: context)
+  }
+}

@@ -1,0 +1,65 @@
+import ITunesCatalog
+
+/// The home screen: one row of tiles per chart, each loading and failing on its own.
+public struct HomeState: Equatable, Sendable {
+  /// The charts' rows, in the order shown.
+  public var rows: [HomeRow]
+  /// The row the selection is in.
+  public var focusedRow: Int
+  /// The storefront the rows were loaded for (lower case), `nil` before the first load.
+  public var country: String?
+
+  /// Entries asked for per chart.
+  public static let limit = 25
+
+  /// Makes a home screen with a row per chart, nothing asked for yet.
+  public init(
+    rows: [HomeRow] = ChartKind.allCases.map { HomeRow(chart: $0) }, focusedRow: Int = 0,
+    country: String? = nil
+  ) {
+    self.rows = rows
+    self.focusedRow = focusedRow
+    self.country = country
+  }
+
+  /// Whether any row is loading.
+  public var isLoading: Bool { rows.contains { $0.items.isLoading } }
+
+  /// The selected item of the focused row, if it has one.
+  public var selectedItem: CatalogItem? {
+    guard rows.indices.contains(focusedRow) else { return nil }
+    return rows[focusedRow].selectedItem
+  }
+}
+
+/// One chart's row of tiles.
+public struct HomeRow: Equatable, Sendable {
+  /// Which chart.
+  public var chart: ChartKind
+  /// The chart's entries.
+  public var items: Loadable<[CatalogItem]>
+  /// The selected tile's index.
+  public var selection: Int
+  /// Entries of the feed that could not be read (no id or name).
+  public var skipped: Int
+  /// The row's load; an answer to an earlier one is dropped.
+  public var generation: Int
+
+  /// Makes a row.
+  public init(
+    chart: ChartKind, items: Loadable<[CatalogItem]> = .idle, selection: Int = 0,
+    skipped: Int = 0, generation: Int = 0
+  ) {
+    self.chart = chart
+    self.items = items
+    self.selection = selection
+    self.skipped = skipped
+    self.generation = generation
+  }
+
+  /// The selected entry, if any.
+  public var selectedItem: CatalogItem? {
+    guard let items = items.value, items.indices.contains(selection) else { return nil }
+    return items[selection]
+  }
+}

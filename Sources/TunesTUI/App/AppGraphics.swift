@@ -1,0 +1,51 @@
+import TerminalGraphics
+import TerminalPOSIX
+import TerminalUI
+import TunesFeatures
+
+/// What the app needs to show artwork, from the composition root: how the person asked for it
+/// to be drawn, where decoded images come from, and how one is fetched.
+package struct AppGraphics: Sendable {
+  /// `--images`, else the config key `images`, else auto.
+  package var request: GraphicsChoice.Request
+  /// The decoded image for a placement's source (the artwork's sized URL).
+  package var pixels: @Sendable (String) async -> RGBAImage?
+  /// Fetches, decodes and caches one artwork; `nil` when ready, else why not.
+  package var load: @Sendable (ArtworkNeed) async -> String?
+
+  /// Creates the wiring.
+  package init(
+    request: GraphicsChoice.Request, pixels: @escaping @Sendable (String) async -> RGBAImage?,
+    load: @escaping @Sendable (ArtworkNeed) async -> String?
+  ) {
+    self.request = request
+    self.pixels = pixels
+    self.load = load
+  }
+
+  /// What the terminal's probe answers mean for images: the cell size from `CSI 16 t`, else
+  /// from the window's pixel size.
+  package static func probe(_ result: CapabilityProbe.Result, window: WindowSize?) -> GraphicsProbe
+  {
+    let cell = result.cellPixels ?? window?.cellPixels
+    return GraphicsProbe(
+      kittyGraphics: result.kittyGraphics, deviceAttributes: result.deviceAttributes,
+      cellPixels: cell.map { CellPixels(width: $0.width, height: $0.height) },
+      version: result.version)
+  }
+
+  /// The choice for this terminal and the artwork client the store uses with it.
+  package func configure(
+    probe: GraphicsProbe, environment: [String: String], colorDepth: ColorDepth,
+    dependencies: inout TunesDependencies
+  ) -> GraphicsChoice {
+    let choice = GraphicsChoice.choose(
+      request: request, probe: probe, environment: environment, colorDepth: colorDepth)
+    if choice.graphicsProtocol != .none {
+      dependencies.artwork = ArtworkClient(
+        enabled: true, cellWidth: choice.cellPixels.width, cellHeight: choice.cellPixels.height,
+        load: load)
+    }
+    return choice
+  }
+}

@@ -1,0 +1,151 @@
+import ITunesCatalog
+import TerminalUI
+import TunesFeatures
+
+/// The home screen's rows: one chart a row, a heading and a sideways-scrolling row of tiles
+/// (the search results' `TileView`), each row with its own loading, error and empty state.
+///
+/// ```
+/// Top Songs                                                       US · 25
+/// ▌▒▒▒▒ Song              ▒▒▒▒ Song              ▒▒▒▒ Song
+/// ```
+enum HomeView {
+  /// Lines one row takes: the heading, the tiles, one blank line.
+  static let rowHeight = 1 + TileView.height + 1
+  /// The narrowest tile on a row.
+  static let minimumTileWidth = 26
+  /// The most tiles shown side by side.
+  static let maximumTiles = 5
+
+  /// Tiles side by side in `width` cells.
+  static func tilesPerRow(width: Int) -> Int {
+    max(1, min(maximumTiles, (width + 2) / (minimumTileWidth + 2)))
+  }
+
+  /// The first tile drawn so that `selection` is in view (the row scrolls only as far as it
+  /// must: the selection sits at the right edge once it passes it).
+  static func firstTile(selection: Int, visible: Int) -> Int {
+    max(0, selection - visible + 1)
+  }
+
+  /// The first row drawn so that the focused row is in view.
+  static func firstRow(focused: Int, visibleRows: Int) -> Int {
+    max(0, focused - max(1, visibleRows) + 1)
+  }
+
+  /// Draws the rows; returns the lines used.
+  static func render(
+    _ state: AppState, in area: Rect, buffer: inout Buffer, hits: inout HitMap,
+    artwork: inout [ArtworkNeed]
+  ) -> Int {
+    guard !area.isEmpty else { return 0 }
+    let home = state.home
+    let visibleRows = max(1, (area.height + 1) / rowHeight)
+    let first = firstRow(focused: home.focusedRow, visibleRows: visibleRows)
+    let focused = state.search.focus == .results
+    var y = area.y
+    for index in home.rows.indices.dropFirst(first) {
+      guard y < area.bottom else { break }
+      let row = home.rows[index]
+      heading(row, country: home.country, focused: focused && index == home.focusedRow)
+        .render(in: Rect(x: area.x, y: y, width: area.width, height: 1), buffer: &buffer)
+      let tiles = Rect(x: area.x, y: y + 1, width: area.width, height: TileView.height)
+        .intersection(area)
+      body(
+        state, row: row, index: index, showSelection: focused && index == home.focusedRow,
+        in: tiles, buffer: &buffer, hits: &hits, artwork: &artwork)
+      y += rowHeight
+    }
+    Scrollbar(
+      content: home.rows.count * rowHeight, viewport: area.height, offset: first * rowHeight,
+      style: Theme.border
+    ).render(in: area.inset(right: -1), buffer: &buffer)
+    return area.height
+  }
+
+  private static func heading(_ row: HomeRow, country: String?, focused: Bool) -> SectionHeading {
+    var note: [String] = []
+    if let country { note.append(country.uppercased()) }
+    if let count = row.items.loadedValue?.count, count > 0 { note.append(String(count)) }
+    if row.skipped > 0 { note.append("\(row.skipped) unreadable left out") }
+    let title = focused ? "▸ " + row.chart.title : row.chart.title
+    return SectionHeading(title, note: note.joined(separator: " · "))
+  }
+
+  private static func body(
+    _ state: AppState, row: HomeRow, index: Int, showSelection: Bool, in area: Rect,
+    buffer: inout Buffer, hits: inout HitMap, artwork: inout [ArtworkNeed]
+  ) {
+    guard !area.isEmpty else { return }
+    let spinner = Spinner(tick: state.spinnerTick).frame
+    switch row.items {
+    case .idle:
+      MessagePanel([.init("Not loaded yet.", style: Theme.secondary)], centeredVertically: false)
+        .render(in: area, buffer: &buffer)
+    case .loading(let previous?) where !previous.isEmpty:
+      tiles(
+        state, previous, row: row, index: index, dimmed: true, showSelection: showSelection,
+        in: area, buffer: &buffer, hits: &hits, artwork: &artwork)
+    case .loading:
+      MessagePanel(
+        [.init("\(spinner) Loading \(row.chart.title)…", style: Theme.secondary)],
+        centeredVertically: false
+      )
+      .render(in: area, buffer: &buffer)
+    case .loaded(let items) where items.isEmpty:
+      MessagePanel(
+        [
+          .init(
+            "Apple's \(row.chart.title) chart has no entries for this storefront.",
+            style: Theme.secondary)
+        ], centeredVertically: false
+      ).render(in: area, buffer: &buffer)
+    case .loaded(let items):
+      tiles(
+        state, items, row: row, index: index, dimmed: false, showSelection: showSelection,
+        in: area, buffer: &buffer, hits: &hits, artwork: &artwork)
+    case .failed(let error, _):
+      MessagePanel(
+        [
+          .init(
+            "✗ \(row.chart.title) could not be loaded: \(error.title)", style: Theme.errorTitle),
+          .init("Press r to retry.", style: Theme.secondary),
+        ], centeredVertically: false
+      ).render(in: area, buffer: &buffer)
+    }
+  }
+
+  private static func tiles(
+    _ state: AppState, _ items: [CatalogItem], row: HomeRow, index: Int, dimmed: Bool,
+    showSelection: Bool, in area: Rect, buffer: inout Buffer, hits: inout HitMap,
+    artwork: inout [ArtworkNeed]
+  ) {
+    let visible = tilesPerRow(width: area.width)
+    let first = firstTile(selection: row.selection, visible: visible)
+    let columns = SearchResultsView.columns(visible, in: area)
+    for (column, item) in zip(columns, items.indices.dropFirst(first)) {
+      // Artwork as on the search grid: asked for when the tile is wholly in view.
+      let art = TileView.artworkArea(in: column)
+      let need = state.artwork.need(
+        url: items[item].artworkText, columns: art.width, rows: art.height)
+      if let need, column.intersection(area) == column { artwork.append(need) }
+      let view = TileView(
+        item: items[item], isSelected: showSelection && item == row.selection,
+        isFavorite: state.favoriteIDs.contains(items[item].id), isDimmed: dimmed,
+        artwork: state.artwork.readyKey(need))
+      view.render(in: column, buffer: &buffer)
+      hits.add(column, .homeTile(row: index, index: item))
+    }
+    // More entries on either side are marked at the row's edges.
+    if first > 0 {
+      buffer.set(
+        string: "‹", at: Position(x: area.x, y: area.y + area.height / 2), style: Theme.secondary,
+        clippedTo: area)
+    }
+    if first + visible < items.count {
+      buffer.set(
+        string: "›", at: Position(x: area.right - 1, y: area.y + area.height / 2),
+        style: Theme.secondary, clippedTo: area)
+    }
+  }
+}

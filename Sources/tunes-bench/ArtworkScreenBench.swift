@@ -1,0 +1,111 @@
+import Artwork
+import Foundation
+import ITunesClient
+import TerminalGraphics
+import TerminalPOSIX
+import TunesFeatures
+import TunesLive
+import TunesStorage
+import TunesTUI
+
+/// From Enter until every visible tile shows its artwork, through the real program loop at
+/// 120×40: the live client and the live artwork pipeline (no disk cache) against the replay
+/// server on loopback, kitty (PNG per image) and symbols (chafa cells); and the frame times
+/// while the images arrive.
+enum ArtworkScreenBench {
+  @MainActor
+  static func run(base: String) async {
+    for graphicsProtocol in [GraphicsProtocol.kitty, .symbols] {
+      var times: [Double] = []
+      var frames: [Double] = []
+      var shown = 0
+      for _ in 0..<5 {
+        let (ms, frameTimes, count) = await once(base: base, graphicsProtocol)
+        times.append(ms)
+        frames += frameTimes
+        shown = count
+      }
+      print(
+        "artwork on screen, 120x40, \(graphicsProtocol.rawValue): Enter to all \(shown) visible"
+          + " tiles drawn median \(String(format: "%.0f", Bench.middle(times))) ms (5 runs, the"
+          + " search itself included; goal <= 300 ms); frames meanwhile: \(frames.count), p99"
+          + " \(String(format: "%.2f", Bench.percentile(frames, 0.99))) ms, max"
+          + " \(String(format: "%.2f", frames.max() ?? 0)) ms (goal p99 <= 2 ms)")
+    }
+  }
+
+  @MainActor
+  private static func once(base: String, _ graphicsProtocol: GraphicsProtocol) async -> (
+    Double, [Double], Int
+  ) {
+    let home = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tunes-bench-art-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let environment = [
+      "TUNES_MEDIA_BASE": base, "XDG_DATA_HOME": home.path + "/data",
+      "XDG_CACHE_HOME": home.path + "/cache", "XDG_CONFIG_HOME": home.path + "/config",
+    ]
+    let log = Log(environment: [:])
+    // The bench recordings answer `term=bench&limit=200`.
+    let config = home.appendingPathComponent("config/tunes/config.json")
+    try? FileManager.default.createDirectory(
+      at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try? Data(#"{"filters": {"limit": 200}}"#.utf8).write(to: config)
+    let configuration: ClientConfiguration
+    do {
+      configuration = try ClientConfiguration.resolve(apiBase: base, environment: [:])
+    } catch {
+      Bench.fail(error)
+    }
+    var (dependencies, _) = LiveDependencies.make(
+      configuration: configuration, paths: StoragePaths(environment: environment),
+      cacheMode: .disabled, log: log)
+    var pipelineConfiguration = ArtworkPipeline.Configuration()
+    pipelineConfiguration.diskDirectory = nil
+    let pipeline = ArtworkPipeline(
+      configuration: pipelineConfiguration,
+      fetch: ArtworkPipeline.httpFetch(timeout: .seconds(10), maxBodyBytes: 8 << 20))
+    let artwork = LiveArtwork(pipeline: pipeline, environment: environment, log: log)
+    let graphics = AppGraphics(
+      request: .forced(graphicsProtocol, source: "bench"), pixels: artwork.pixels,
+      load: artwork.load)
+    let choice = graphics.configure(
+      probe: GraphicsProbe(cellPixels: CellPixels(width: 10, height: 20)), environment: [:],
+      colorDepth: .truecolor, dependencies: &dependencies)
+    let layer = ImageLayer(choice: choice, pixels: graphics.pixels)
+    let (events, input) = AsyncStream.makeStream(of: TerminalEvent.self)
+    let terminal = TerminalIO(write: { _ in }, size: { (120, 40) }, events: events)
+    let loop = ProgramLoop(
+      terminal: terminal, dependencies: dependencies, colorDepth: .truecolor,
+      synchronizedOutput: true, images: layer)
+    let run = Task { await loop.run() }
+    input.yield(.bytes(Array("bench".utf8)))
+    _ = await loop.waitUntil { state, _ in state.search.query == "bench" }
+    loop.measuresFrames = true
+    let start = ContinuousClock.now
+    input.yield(.bytes([0x0D]))
+    let drawn = await loop.waitUntil(bound: .seconds(30)) { state, frame in
+      guard state.search.results.loadedValue != nil, let frame else { return false }
+      let visible = frame.metrics.visibleArtwork
+      return visible > 0 && loop.imagesShown == visible
+    }
+    let elapsed = ContinuousClock.now - start
+    loop.measuresFrames = false
+    let shown = loop.imagesShown
+    input.yield(.eof)
+    _ = await run.value
+    guard drawn else {
+      let statuses = loop.state.artwork.statuses.values.map { "\($0)" }
+      Bench.fail(
+        BenchError.unexpected(
+          "the artwork was not all drawn in 30 s: \(loop.imagesShown) shown of"
+            + " \(loop.frame?.metrics.visibleArtwork ?? -1); statuses \(statuses)"))
+    }
+    let ms =
+      Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
+    let frames = loop.frameDurations.map {
+      Double($0.components.attoseconds) / 1e15 + Double($0.components.seconds) * 1e3
+    }
+    return (ms, frames, shown)
+  }
+}

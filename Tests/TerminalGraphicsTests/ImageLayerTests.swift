@@ -1,0 +1,95 @@
+import TerminalUI
+import Testing
+
+@testable import TerminalGraphics
+
+@Suite("The image layer between frames and the terminal")
+@MainActor
+struct ImageLayerTests {
+  static func layer(_ graphicsProtocol: GraphicsProtocol) -> ImageLayer {
+    ImageLayer(
+      choice: GraphicsChoice(graphicsProtocol: graphicsProtocol, reason: "test"),
+      pixels: { source in source == "missing" ? nil : TestImages.redOverBlue(40, 40) })
+  }
+
+  /// Composes until the layer has encoded everything the frame places.
+  static func composeWhenReady(_ layer: ImageLayer, _ frame: Buffer) async -> Buffer {
+    var composed = frame
+    layer.compose(&composed)
+    for _ in 0..<2000 where layer.isEncoding {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    composed = frame
+    layer.compose(&composed)
+    return composed
+  }
+
+  static func frame(placing source: String?) -> Buffer {
+    var buffer = Buffer(width: 20, height: 6)
+    buffer.clear(Rect(x: 2, y: 1, width: 4, height: 2), style: .plain.bg(.rgb(9, 9, 9)))
+    if let source { buffer.placeImage(source, in: Rect(x: 2, y: 1, width: 4, height: 2)) }
+    return buffer
+  }
+
+  @Test("symbols: the placeholder shows until the encoding is ready, then cells replace it")
+  func symbols() async {
+    let layer = Self.layer(.symbols)
+    var first = Self.frame(placing: "art")
+    layer.compose(&first)
+    #expect(first.images.isEmpty)
+    #expect(first[2, 1].style.background == .rgb(9, 9, 9))
+    let ready = await Self.composeWhenReady(layer, Self.frame(placing: "art"))
+    #expect(ready.images.isEmpty)
+    #expect(ready[2, 1] != Self.frame(placing: nil)[2, 1])
+    #expect(ready[0, 0] == .blank)
+  }
+
+  @Test("an image whose pixels are gone leaves the placeholder, once")
+  func missing() async {
+    let layer = Self.layer(.symbols)
+    let composed = await Self.composeWhenReady(layer, Self.frame(placing: "missing"))
+    #expect(composed == Self.frame(placing: nil))
+    #expect(!layer.isEncoding)
+  }
+
+  @Test("kitty: drawn once with its id, kept while it stays, deleted when it goes")
+  func kittyLifecycle() async {
+    let layer = Self.layer(.kitty)
+    var renderer = DiffRenderer(colorDepth: .truecolor)
+    let shown = await Self.composeWhenReady(layer, Self.frame(placing: "art"))
+    #expect(shown.images.count == 1)
+    var writer = layer.writer
+    let first = TestImages.visible(
+      renderer.render(previous: nil, next: shown, cursor: .hidden, images: &writer))
+    #expect(first.contains("␛_Ga=d,d=a,q=2␛\\"))
+    #expect(first.contains("a=t,f=100,t=d,i=1,q=2"))
+    #expect(first.contains("␛[2;3H␛_Ga=p,i=1,p=1,c=4,r=2,C=1,q=2␛\\"))
+    let again = renderer.render(previous: shown, next: shown, cursor: .hidden, images: &writer)
+    #expect(again.isEmpty)
+    let gone = Self.frame(placing: nil)
+    let third = TestImages.visible(
+      renderer.render(previous: shown, next: gone, cursor: .hidden, images: &writer))
+    #expect(third.contains("␛_Ga=d,d=i,i=1,p=1,q=2␛\\"))
+    #expect(!third.contains("a=t"))
+  }
+
+  @Test("sixel: an overlay over the image erases it and writes every cell it covered")
+  func overlayOverSixel() async {
+    let layer = Self.layer(.sixel)
+    var renderer = DiffRenderer(colorDepth: .truecolor)
+    let shown = await Self.composeWhenReady(layer, Self.frame(placing: "art"))
+    var writer = layer.writer
+    let first = TestImages.visible(
+      renderer.render(previous: nil, next: shown, cursor: .hidden, images: &writer))
+    #expect(first.contains("␛[2;3H␛P"))
+    var covered = Self.frame(placing: "art")
+    Overlay(title: "Help", width: 12, height: 4).render(in: covered.area, buffer: &covered)
+    layer.compose(&covered)
+    #expect(covered.images.isEmpty)
+    let second = TestImages.visible(
+      renderer.render(previous: shown, next: covered, cursor: .hidden, images: &writer))
+    #expect(!second.contains("␛P"))
+    // The image's cells outside the box are written again (the placeholder's background).
+    #expect(second.contains("48;2;9;9;9"))
+  }
+}
