@@ -66,7 +66,8 @@ struct BulkLookupTests {
     }
     lines += ["1", "2,3", "  17\t18  "]  // repeats
     cli.stdin = Data(lines.joined(separator: "\n").utf8)
-    let code = await cli.run(["lookup", "-", "--format", "ndjson"])
+    // No cache: this test is about batching (caching per id has its own test).
+    let code = await cli.run(["lookup", "-", "--format", "ndjson", "--no-cache"])
     #expect(code == 0, "\(cli.stderr)")
     #expect(recorder.requests.count == 5)
     #expect(recorder.requests.allSatisfy { $0.count == 200 })
