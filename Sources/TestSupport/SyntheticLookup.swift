@@ -9,19 +9,36 @@ public enum SyntheticLookup {
 
   /// An answer holding one result for each of `ids`, in order (`{"resultCount":N,"results":[…]}`).
   public static func body(for ids: [Int64]) throws -> Data {
+    let (before, middle, after) = try template.get()
+    var text = "{\"resultCount\":\(ids.count),\"results\":["
+    text.reserveCapacity(
+      ids.count * (before.utf8.count + middle.utf8.count + after.utf8.count + 32))
+    for (index, id) in ids.enumerated() {
+      if index > 0 { text += "," }
+      text += before + String(id) + middle + "App \(id)" + after
+    }
+    return Data((text + "]}").utf8)
+  }
+
+  /// The recorded result written once with markers for the id and the name, cut around them
+  /// (so a body of 1,000 results is string joins, not 1,000 serializations).
+  private static let template: Result<(String, String, String), any Error> = Result {
     let data = try Fixtures.shared(recording)
     guard let document = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let results = document["results"] as? [[String: Any]], let template = results.first
+      let results = document["results"] as? [[String: Any]], var result = results.first
     else { throw Failure("\(recording) has no result to copy") }
-    let copies: [[String: Any]] = ids.map { id in
-      var result = template
-      result["trackId"] = id
-      result["trackName"] = "App \(id)"
-      return result
-    }
-    return try JSONSerialization.data(
-      withJSONObject: ["resultCount": copies.count, "results": copies] as [String: Any],
-      options: [.sortedKeys])
+    result["trackId"] = 987_654_321_987
+    result["trackName"] = "NAME-MARKER"
+    let text = String(
+      decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]),
+      as: UTF8.self)
+    guard let id = text.range(of: "987654321987"), let name = text.range(of: "NAME-MARKER"),
+      id.upperBound <= name.lowerBound
+    else { throw Failure("\(recording): markers not found in its copy") }
+    return (
+      String(text[..<id.lowerBound]), String(text[id.upperBound..<name.lowerBound]),
+      String(text[name.upperBound...])
+    )
   }
 
   /// The ids of a lookup request's `id` parameter (`/lookup?id=1,2,3` → `[1, 2, 3]`).
