@@ -3,7 +3,8 @@
 
 SWIFT ?= swift
 DEB_PACKAGES := libsqlite3-dev libcurl4-openssl-dev tmux sqlite3 curl jq ca-certificates mpv ffmpeg \
-                util-linux libturbojpeg0-dev libpng-dev libchafa-dev libglib2.0-dev pkg-config
+                util-linux libturbojpeg0-dev libpng-dev libchafa-dev libglib2.0-dev pkg-config \
+                xvfb x11-utils
 # Programs/headers that prove each package is present (checked without dpkg locks).
 DEB_CHECK := /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/curl-config:libcurl4-openssl-dev \
              /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 \
@@ -11,9 +12,13 @@ DEB_CHECK := /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/curl-config:libcurl4
              /usr/bin/mpv:mpv /usr/bin/ffmpeg:ffmpeg /usr/bin/setpriv:util-linux \
              /usr/include/turbojpeg.h:libturbojpeg0-dev /usr/include/png.h:libpng-dev \
              /usr/include/chafa/chafa.h:libchafa-dev /usr/include/glib-2.0/glib.h:libglib2.0-dev \
-             /usr/bin/pkg-config:pkg-config
+             /usr/bin/pkg-config:pkg-config /usr/bin/Xvfb:xvfb /usr/bin/xwininfo:x11-utils
 
-.PHONY: deps build release run test lint format bench fuzz sanitize clean
+PREFIX ?= /usr/local
+DESTDIR ?=
+BIN ?= .build/release/tunes
+
+.PHONY: deps build-info build release run test lint format bench clean install install-files demo fuzz sanitize
 
 deps:
 	@missing=""; for pair in $(DEB_CHECK); do f=$${pair%%:*}; p=$${pair##*:}; \
@@ -28,20 +33,28 @@ deps:
 	  fi; \
 	fi
 
-build: deps
+# The commit `tunes --version` prints (Sources/CBuildInfo/generated/commit.h, not tracked).
+build-info:
+	@bash Scripts/build-info.sh
+
+build: deps build-info
 	$(SWIFT) build
 
 # Release builds link the Swift runtime and Foundation statically: the dynamic loader's symbol
 # lookups were most of a cold start (about 35 ms -> 10 ms for `tunes --version`).
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-release: deps
+release: deps build-info
 	$(SWIFT) build $(RELEASE_FLAGS) --product tunes
 
 run: release
 	SWIFT_BACKTRACE=interactive=no .build/release/tunes $(ARGS)
 
-test: deps
+# The app on the built-in demo catalogue (no network needed); ARGS="search golden" for a command.
+demo: release
+	SWIFT_BACKTRACE=interactive=no .build/release/tunes --demo $(ARGS)
+
+test: deps build-info
 	bash Scripts/check-imports.sh
 	$(SWIFT) build --build-tests
 	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build
@@ -54,7 +67,7 @@ lint:
 format:
 	$(SWIFT) format format -i -r Sources Tests Package.swift
 
-bench: deps
+bench: deps build-info
 	$(SWIFT) build $(RELEASE_FLAGS) --product tunes
 	$(SWIFT) build $(RELEASE_FLAGS) --product tunes-bench
 	bash bench/run.sh
@@ -71,6 +84,27 @@ sanitize: deps
 	  --scratch-path .build-tsan $(SANITIZE_SKIP)
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address \
 	  --scratch-path .build-asan $(SANITIZE_SKIP)
+
+# The binary, the man page and the completions under $(DESTDIR)$(PREFIX), e.g.
+#   make install PREFIX=$$HOME/.local
+install: release
+	$(MAKE) install-files BIN=.build/release/tunes
+
+# The same from a binary already built (BIN=…); the man page and completions come from it.
+install-files:
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 0755 "$(BIN)" "$(DESTDIR)$(PREFIX)/bin/tunes"
+	"$(BIN)" man > "$(DESTDIR)$(PREFIX)/share/man/man1/tunes.1"
+	"$(BIN)" completions bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tunes"
+	"$(BIN)" completions zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_tunes"
+	"$(BIN)" completions fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tunes.fish"
+	chmod 0644 "$(DESTDIR)$(PREFIX)/share/man/man1/tunes.1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tunes" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_tunes" \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tunes.fish"
 
 clean:
 	rm -rf .build .build-fuzz .build-tsan .build-asan

@@ -61,11 +61,13 @@ let package = Package(
         "ITunesCatalog", "ITunesClient", "TunesStorage", "AppArchitecture", "TunesFeatures",
         "TerminalUI", "TerminalPOSIX", "ITunesReplay", "Playback", "Artwork", "TerminalGraphics",
       ]),
+    // The build's commit for `tunes --version` (a header Scripts/build-info.sh writes).
+    .target(name: "CBuildInfo"),
     .target(
       name: "TunesCLI",
       dependencies: [
         "ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TunesLive", "TerminalUI",
-        "Playback",
+        "Playback", "CBuildInfo",
       ]),
     .executableTarget(
       name: "tunes", dependencies: ["TunesCLI", "TunesLive", "TunesTUI", "TerminalPOSIX"]),
@@ -88,7 +90,8 @@ let package = Package(
     .testTarget(
       name: "ITunesClientTests",
       dependencies: ["ITunesClient", "ITunesCatalog", "ITunesReplay", "TestSupport"]),
-    .testTarget(name: "ITunesReplayTests", dependencies: ["ITunesReplay", "TestSupport"]),
+    .testTarget(
+      name: "ITunesReplayTests", dependencies: ["ITunesReplay", "ITunesCatalog", "TestSupport"]),
     .testTarget(name: "TunesStorageTests", dependencies: ["TunesStorage", "TestSupport"]),
     .testTarget(name: "AppArchitectureTests", dependencies: ["AppArchitecture", "TestSupport"]),
     .testTarget(

@@ -20,9 +20,11 @@ extension ReplayServer {
     }
     if key.path.hasPrefix(RouteTable.mediaPrefix) {
       let name = String(key.path.dropFirst(RouteTable.mediaPrefix.count))
+      if let generated = catalogueMedia(named: name, request: request) { return generated }
       return fileAnswer(name: name, lookup: table.media(named: name), request: request)
     }
     if let response = table.response(for: key) { return response }
+    if let response = catalogueAnswer(for: key) { return response }
     if table.knownPaths.contains(key.path) || table.isFeed(key.path) {
       return ReplayResponse(
         status: 404, body: HTTPWire.errorBody("replay: no recording for \(key)"))
@@ -30,7 +32,7 @@ extension ReplayServer {
     return ReplayResponse(
       status: 404,
       body: HTTPWire.errorBody(
-        "replay: unknown path \(key.path); served: /search, /lookup, the genre service, chart feeds, /files/NAME, /media/PATH.m4a, artwork (…/WxHbb.jpg|png) and recorded paths"
+        "replay: unknown path \(key.path); served: /search, /lookup, the genre service, chart feeds, /files/NAME, /media/PATH.m4a|m4v|mp4, artwork (…/WxHbb.jpg|png) and recorded paths"
       ))
   }
 
@@ -74,6 +76,8 @@ extension ReplayServer {
     case "png": return "image/png"
     case "json", "js": return ReplayResponse.appleContentType
     case "m4a": return "audio/mp4"
+    case "m4v": return "video/x-m4v"
+    case "mp4": return "video/mp4"
     case "txt": return "text/plain; charset=utf-8"
     default: return "application/octet-stream"
     }

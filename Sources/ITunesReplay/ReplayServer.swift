@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Requests match recordings through `ReplayRequestKey`, so parameter order, the spelling of
 /// `term` and default parameters do not matter. `GET /files/NAME` serves `files/NAME` below a
-/// recordings directory, with `Range` support; `GET /media/PATH.m4a` serves preview audio from the
+/// recordings directory, with `Range` support; `GET /media/PATH.m4a` (`.m4v`, `.mp4`) serves previews from the
 /// same folders (`files/PATH`, else the file named by PATH's last component), for
 /// `TUNES_MEDIA_BASE=<baseURL>/media`. Any GET whose last path segment is Apple's artwork resize
 /// instruction (`…/600x600bb.jpg`, `.png`) gets a generated image of that size
@@ -37,6 +37,8 @@ package final class ReplayServer: @unchecked Sendable {
   private let requestedPort: UInt16
   var phase = Phase.idle
   var routes = RouteTable()
+  /// Answers searches and lookups no recording matches (see `serve(catalogue:)`).
+  var catalogue: CatalogEngine?
   var faults = FaultSchedule()
   var requestWindow = RequestWindow()
   private var boundPort: UInt16 = 0

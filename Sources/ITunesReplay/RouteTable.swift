@@ -69,10 +69,17 @@ struct RouteTable: Sendable {
     return .notFound
   }
 
-  /// Finds the `.m4a` a media path names: `files/PATH` when it exists, else the file named by
-  /// the path's last component (so Apple's long preview paths need only their file name).
+  /// The preview files the media route serves: audio (`.m4a`) and video (`.m4v`, `.mp4`).
+  static let mediaExtensions = ["m4a", "m4v", "mp4"]
+
+  /// Finds the preview (`.m4a`, `.m4v`, `.mp4`) a media path names: `files/PATH` when it exists,
+  /// else the file named by the path's last component (so Apple's long preview paths need only
+  /// their file name).
   func media(named path: String) -> FileLookup {
-    guard path.lowercased().hasSuffix(".m4a") else { return .notFound }
+    let lowered = path.lowercased()
+    guard Self.mediaExtensions.contains(where: { lowered.hasSuffix("." + $0) }) else {
+      return .notFound
+    }
     let direct = file(named: path)
     if direct != .notFound { return direct }
     guard let last = path.split(separator: "/").last, last.count < path.count else {

@@ -15,8 +15,10 @@ import Synchronization
 public final class InMemoryPlayer: Sendable {
   /// A command the player received.
   public enum Command: Equatable, Sendable {
-    /// `play(url)`.
+    /// `play(url)`, or `playMedia(url, .none)`.
     case play(URL)
+    /// `playMedia(url, output)` with a picture (a window, the terminal).
+    case playVideo(URL, VideoOutput)
     /// `togglePause()`.
     case togglePause
     /// `seek(by:)`.
@@ -70,14 +72,7 @@ public final class InMemoryPlayer: Sendable {
   /// The player whose closures drive this double.
   public var player: Player {
     Player(
-      play: { url in
-        try self.record(.play(url))
-        self.emit(.loading(url))
-        self.emit(.started)
-        if let duration = self.duration { self.emit(.duration(duration)) }
-        self.emit(.position(0))
-        if let outcome = self.outcome { self.emit(outcome) }
-      },
+      play: { url in try self.start(url, output: .none) },
       togglePause: {
         try self.record(.togglePause)
         self.emit(.paused(!self.current.paused))
@@ -94,7 +89,20 @@ public final class InMemoryPlayer: Sendable {
         self.emit(.stopped)
       },
       events: { self.subscribe() },
-      shutdown: { self.close() })
+      shutdown: { self.close() },
+      playMedia: { url, output in try self.start(url, output: output) })
+  }
+
+  /// What `play` and `playMedia` do: record, then `.loading`, `.started`, `.video(true)` for a
+  /// picture, the length, the first position and the outcome.
+  private func start(_ url: URL, output: VideoOutput) throws {
+    try record(output == .none ? .play(url) : .playVideo(url, output))
+    emit(.loading(url))
+    emit(.started)
+    if output.showsVideo { emit(.video(true)) }
+    if let duration { emit(.duration(duration)) }
+    emit(.position(0))
+    if let outcome { emit(outcome) }
   }
 
   private func record(_ command: Command) throws {

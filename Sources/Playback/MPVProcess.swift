@@ -12,7 +12,8 @@ import Foundation
 /// it ends (SIGKILL and crashes included), and the guard execs mpv only if tunes is still its
 /// parent, which closes the gap where tunes died before the signal was armed. The three share one
 /// pid, so `pid` is mpv's. mpv gets its own process group (a Ctrl-C at the terminal reaches tunes,
-/// which then decides), default signal actions, `/dev/null` for input and output.
+/// which then decides), default signal actions, `/dev/null` for input, and for output too unless
+/// it is given the terminal to draw videos in (`PlayerConfiguration.terminalOutput`).
 final class MPVProcess: @unchecked Sendable {
   /// mpv's process id.
   let pid: pid_t
@@ -23,8 +24,10 @@ final class MPVProcess: @unchecked Sendable {
 
   private init(pid: pid_t) { self.pid = pid }
 
-  /// The guard script: exec mpv only while tunes is still the parent.
-  static let guardScript = "[ \"$PPID\" = \"$0\" ] || exit 97; exec \"$@\""
+  /// The guard script: exec mpv only while tunes is still the parent. SIGTTOU is ignored so that
+  /// mpv, in a process group of its own, may draw a terminal video even where the terminal has
+  /// `tostop` set (an ignored SIGTTOU lets a background write through; exec keeps it ignored).
+  static let guardScript = "[ \"$PPID\" = \"$0\" ] || exit 97; trap '' TTOU; exec \"$@\""
 
   /// Starts mpv on the spawner thread.
   /// - Parameters:
@@ -34,7 +37,7 @@ final class MPVProcess: @unchecked Sendable {
   ///   - onExit: called once, on a thread of its own, after mpv exited and was reaped.
   /// - Throws: `PlaybackError.helperMissing` or `.spawnFailed`.
   static func launch(
-    mpv: String, options: [String], environment: [String: String],
+    mpv: String, options: [String], environment: [String: String], terminalOutput: Int32? = nil,
     onExit: @escaping @Sendable (MPVProcess) -> Void
   ) async throws(PlaybackError) -> MPVProcess {
     guard let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: isExecutable) else {
@@ -46,7 +49,7 @@ final class MPVProcess: @unchecked Sendable {
       + options
     let result = await SpawnerThread.shared.run { () -> Result<MPVProcess, PlaybackError> in
       Result { () throws(PlaybackError) -> MPVProcess in
-        try spawn(arguments, environment: environment)
+        try spawn(arguments, environment: environment, terminalOutput: terminalOutput)
       }
     }
     let process = try result.get()
@@ -59,7 +62,7 @@ final class MPVProcess: @unchecked Sendable {
   }
 
   private static func spawn(
-    _ arguments: [String], environment: [String: String]
+    _ arguments: [String], environment: [String: String], terminalOutput: Int32?
   ) throws(PlaybackError) -> MPVProcess {
     // A socket pair rather than pipe(): it can be made close-on-exec atomically, so no other
     // child started meanwhile inherits it.
@@ -72,7 +75,11 @@ final class MPVProcess: @unchecked Sendable {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    if let terminalOutput {
+      posix_spawn_file_actions_adddup2(&actions, terminalOutput, 1)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
     posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
     closeOthers(&actions)
     var attributes = posix_spawnattr_t()

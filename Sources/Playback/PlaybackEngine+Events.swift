@@ -45,6 +45,11 @@ extension PlaybackEngine {
           state.duration = seconds
           events.append(.duration(seconds))
         }
+      case "vo-configured":
+        if let flag = message.flag, flag != state.videoShown, state.output.showsVideo {
+          state.videoShown = flag
+          events.append(.video(flag))
+        }
       case "pause":
         if let flag = message.flag, flag != state.paused {
           state.paused = flag
@@ -105,7 +110,7 @@ extension PlaybackEngine {
     case "unrecognized file format", "no audio or video data played",
       "audio output initialization failed":
       return PlaybackFailure(
-        .unplayable, "The preview is not audio mpv can play (mpv: \(detail)).")
+        .unplayable, "The preview is not audio or video mpv can play (mpv: \(detail)).")
     default:
       return PlaybackFailure(.unplayable, "mpv could not play the preview (mpv: \(detail)).")
     }
@@ -131,15 +136,16 @@ extension PlaybackEngine {
 
   private func recover(from session: Session) async {
     _ = await Self.exited(session.process, within: .seconds(5))
-    let plan = state.withLock { state -> (URL, String, Int, Double, Bool)? in
+    let plan = state.withLock { state -> (URL, String, Int, Double, Bool, VideoOutput)? in
       guard !state.isShutDown, state.session == nil, let url = state.current else { return nil }
       let how = session.process.exitDescription ?? "its connection closed"
       let why = state.hangs.removeValue(forKey: session.generation) ?? "mpv stopped (\(how))"
       state.restarts += 1
       state.loadedGeneration = nil
-      return (url, why, state.restarts, state.position, state.paused)
+      state.videoShown = false
+      return (url, why, state.restarts, state.position, state.paused, state.output)
     }
-    guard let (url, why, restarts, at, paused) = plan else { return }
+    guard let (url, why, restarts, at, paused, output) = plan else { return }
     guard restarts <= configuration.maxRestarts else {
       fail(PlaybackFailure(.player, "\(why) again after \(restarts - 1) restarts; giving up."))
       return
@@ -153,7 +159,7 @@ extension PlaybackEngine {
         state.damaged = false
       }
       emit(.restarted("\(why); restarted it at \(PlayerState.clock(at))."))
-      try await load(url, in: fresh, paused: paused)
+      try await load(url, in: fresh, paused: paused, output: output)
     } catch .connectionLost {
       // The new mpv died too: its own `lost` restarts it again or gives up.
       return

@@ -23,6 +23,11 @@ final class PlaybackEngine: Sendable {
     var session: Session?
     /// The preview being loaded or played; `nil` once it ended, failed or was stopped.
     var current: URL?
+    /// Where `current`'s picture goes (kept for a reload after a restart).
+    var output: VideoOutput = .none
+    /// Whether mpv reported its video output configured for `current` (a window open, the
+    /// terminal drawn).
+    var videoShown = false
     var entryID: Int?
     /// The session whose `loadfile` for `current` mpv has accepted; property changes before
     /// that (an idle mpv's first values, such as `pause` false) are not the preview's.
@@ -53,7 +58,7 @@ final class PlaybackEngine: Sendable {
   static let spawnCounter = Atomic<Int>(0)
 
   /// The properties observed, by observation id.
-  static let observed = ["time-pos", "duration", "pause", "idle-active"]
+  static let observed = ["time-pos", "duration", "pause", "idle-active", "vo-configured"]
 
   init(configuration: PlayerConfiguration) {
     self.configuration = configuration
@@ -61,12 +66,14 @@ final class PlaybackEngine: Sendable {
 
   // MARK: Commands
 
-  func play(_ url: URL) async throws(PlaybackError) {
+  func play(_ url: URL, output: VideoOutput = .none) async throws(PlaybackError) {
     try await serial.run { () async -> Result<Void, PlaybackError> in
       do throws(PlaybackError) {
         let session = try await self.ensureSession()
         let startWatchdog = self.state.withLock { state -> Bool in
           state.current = url
+          state.output = output
+          state.videoShown = false
           state.entryID = nil
           state.loadedGeneration = nil
           state.position = 0
@@ -82,7 +89,7 @@ final class PlaybackEngine: Sendable {
         }
         if startWatchdog { self.startWatchdog() }
         do throws(PlaybackError) {
-          try await self.load(url, in: session, paused: false)
+          try await self.load(url, in: session, paused: false, output: output)
         } catch .connectionLost {
           // mpv died while loading: `lost` restarts it and reloads the URL (or reports why not).
         } catch {
@@ -197,11 +204,17 @@ final class PlaybackEngine: Sendable {
     }.get()
   }
 
-  /// Sets the pause flag, then loads `url` replacing whatever played.
-  func load(_ url: URL, in session: Session, paused: Bool) async throws(PlaybackError) {
+  /// Sets the pause flag and where the picture goes, then loads `url` replacing whatever played.
+  func load(
+    _ url: URL, in session: Session, paused: Bool, output: VideoOutput
+  ) async throws(PlaybackError) {
     let deadline = configuration.answerDeadline
     try await session.connection.request(
       ["set_property", "pause", .flag(paused)], deadline: deadline)
+    for (name, value) in Self.videoProperties(output) {
+      try await session.connection.request(
+        ["set_property", .string(name), value], deadline: deadline)
+    }
     let generation = session.generation
     try await session.connection.request(
       ["loadfile", .string(url.absoluteString), "replace"], deadline: deadline,
@@ -212,6 +225,17 @@ final class PlaybackEngine: Sendable {
           state.loadedGeneration = generation
         }
       })
+  }
+
+  /// The properties that send a file's picture to `output`. mpv starts with `--no-video`; a
+  /// video turns its track on (`vid=auto`) and picks the output: the default list for a window
+  /// (`vo` empty), `tct` or `sixel` with the area for the terminal.
+  static func videoProperties(_ output: VideoOutput) -> [(String, IPCArgument)] {
+    switch output {
+    case .none: return [("vid", "no")]
+    case .window: return [("vid", "auto"), ("vo", "")]
+    case .terminal(let terminal): return [("vid", "auto")] + terminal.properties
+    }
   }
 
   /// The running session, or a new mpv: spawned, connected, and observing its properties.
@@ -240,7 +264,7 @@ final class PlaybackEngine: Sendable {
       mpv: mpv,
       options: PlayerConfiguration.fixedOptions + configuration.extraOptions
         + ["--input-ipc-server=\(path)"],
-      environment: configuration.environment,
+      environment: configuration.environment, terminalOutput: configuration.terminalOutput,
       onExit: { [weak self] process in self?.lost(generation, process: process) })
     let connection: IPCConnection
     do throws(PlaybackError) {

@@ -16,6 +16,7 @@ extension Player {
       seekBy: { seconds in try await engine.seek(by: seconds) },
       stop: { try await engine.stop() },
       events: { engine.events() },
-      shutdown: { await engine.shutdown() })
+      shutdown: { await engine.shutdown() },
+      playMedia: { url, output in try await engine.play(url, output: output) })
   }
 }

@@ -14,8 +14,11 @@ import Foundation
 /// Commands throw `PlaybackError` when mpv cannot be started or reached (`.mpvMissing` carries the
 /// install line); a preview that cannot be played arrives as `PlayerEvent.failed` instead.
 public struct Player: Sendable {
-  /// Loads and plays a URL, replacing whatever played (starts mpv on first use).
+  /// Loads and plays a URL as audio only, replacing whatever played (starts mpv on first use).
   public var play: @Sendable (URL) async throws -> Void
+  /// Loads and plays a URL with its picture sent to an output (a window, the terminal; `.none`
+  /// is `play`), replacing whatever played.
+  public var playMedia: @Sendable (URL, VideoOutput) async throws -> Void
   /// Pauses or resumes.
   public var togglePause: @Sendable () async throws -> Void
   /// Seeks relative to the position, in seconds (negative: back).
@@ -35,9 +38,11 @@ public struct Player: Sendable {
     seekBy: @escaping @Sendable (Double) async throws -> Void,
     stop: @escaping @Sendable () async throws -> Void,
     events: @escaping @Sendable () -> AsyncStream<PlayerEvent>,
-    shutdown: @escaping @Sendable () async -> Void
+    shutdown: @escaping @Sendable () async -> Void,
+    playMedia: (@Sendable (URL, VideoOutput) async throws -> Void)? = nil
   ) {
     self.play = play
+    self.playMedia = playMedia ?? { url, _ in try await play(url) }
     self.togglePause = togglePause
     self.seekBy = seekBy
     self.stop = stop
@@ -59,6 +64,7 @@ extension Player {
       seekBy: { _ in throw PlaybackError.mpvMissing },
       stop: { throw PlaybackError.mpvMissing },
       events: { AsyncStream { $0.finish() } },
-      shutdown: {})
+      shutdown: {},
+      playMedia: { _, _ in throw PlaybackError.mpvMissing })
   }
 }

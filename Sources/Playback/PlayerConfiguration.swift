@@ -15,6 +15,10 @@ public struct PlayerConfiguration: Sendable {
   public var answerDeadline: Duration
   /// How many times one preview may restart mpv before it fails.
   public var maxRestarts: Int
+  /// The terminal mpv writes to (its standard output) for videos in the terminal
+  /// (`VideoOutput.terminal`), or `nil`: `/dev/null`. mpv runs with `--no-terminal`, so it writes
+  /// nothing there but a terminal video's picture.
+  public var terminalOutput: Int32? = nil
 
   /// Makes a configuration.
   public init(
@@ -32,8 +36,8 @@ public struct PlayerConfiguration: Sendable {
 
   /// The options every mpv of tunes starts with, before `extraOptions` (which may override
   /// them: mpv keeps the last): idle and waiting for commands, no terminal, no user config or
-  /// scripts, no video window (previews are audio here), no youtube-dl lookups, and a server
-  /// that stalls fails the preview after 15 s rather than mpv's 60.
+  /// scripts, no video unless a preview asks for it (each `load` sets `vid`), no youtube-dl
+  /// lookups, and a server that stalls fails the preview after 15 s rather than mpv's 60.
   public static let fixedOptions = [
     "--idle", "--no-terminal", "--no-config", "--load-scripts=no", "--ytdl=no", "--no-video",
     "--network-timeout=15",

@@ -12,6 +12,9 @@ public enum PlayerEvent: Equatable, Sendable {
   case duration(Double)
   /// Playback paused (`true`) or resumed (`false`).
   case paused(Bool)
+  /// A video's picture is shown (`true`: mpv's window opened, or it drew in the terminal) or
+  /// no longer (`false`). Only for previews played with a `VideoOutput` other than `.none`.
+  case video(Bool)
   /// The preview played to its end.
   case ended
   /// `stop` ended the preview.
@@ -78,6 +81,8 @@ public struct PlayerState: Equatable, Sendable {
   public var duration: Double?
   /// Whether playback is paused.
   public var paused = false
+  /// Whether the preview's picture is shown (a window, the terminal).
+  public var videoShown = false
   /// The last restart notice, if mpv was restarted during this preview.
   public var notice: String?
 
@@ -98,6 +103,7 @@ public struct PlayerState: Equatable, Sendable {
     case .position(let seconds): position = seconds
     case .duration(let seconds): duration = seconds
     case .paused(let flag): paused = flag
+    case .video(let flag): videoShown = flag
     case .ended:
       phase = .ended
       if let duration { position = duration }

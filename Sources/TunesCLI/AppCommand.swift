@@ -8,7 +8,8 @@ enum AppCommand {
   static let appOptions: [ArgumentParser.Option] = [
     .value(
       "images", "MODE",
-      help: "how artwork is drawn: auto (ask the terminal), kitty, iterm, sixel, symbols, none")
+      help: "how artwork is drawn: auto (ask the terminal), kitty, iterm, sixel, symbols, none"),
+    VideoOption.option,
   ]
 
   static let parser = ArgumentParser(command: "", options: NetworkOptions.options + appOptions)
@@ -46,13 +47,14 @@ enum AppCommand {
       throw .usage(
         "--images takes one of \(imageModes.joined(separator: ", ")), not \(images).", command: "")
     }
+    let video = try VideoOption.value(parsed, command: "")
     let mode: ResponseCachePolicy.Mode =
       parsed.has("offline") ? .offline : parsed.has("no-cache") ? .disabled : .normal
     let configuration = try NetworkOptions.configuration(parsed, context: context)
     return await context.startApp(
       AppLaunch(
         configuration: configuration, cacheMode: mode, environment: context.environment,
-        images: images))
+        demo: parsed.has("demo"), images: images, video: video))
   }
 }
 

@@ -22,6 +22,8 @@ struct CLIContext: Sendable {
   var interactive: Bool
   /// The terminal's width in cells, when known.
   var terminalColumns: Int?
+  /// The terminal's height in cells, when known (the area of a video in the terminal).
+  var terminalRows: Int? = nil
   /// Makes the network client for a configuration and pacing policy (tests inject a
   /// replay-backed or mock one).
   var makeClient: @Sendable (ClientConfiguration, PacingPolicy) -> ITunesClient
@@ -36,10 +38,15 @@ struct CLIContext: Sendable {
   /// Whether commands may take over SIGTERM, SIGHUP and SIGINT (the real process; not tests that
   /// run commands in-process).
   var handlesSignals = false
+  /// `--quiet`: stderr carries errors only (notes and progress are dropped).
+  var quiet = false
   /// Makes the preview player for an environment and config file (tests inject a double or a
   /// live player with test options).
   var makePlayer: @Sendable ([String: String], URL) -> Player = { environment, configFile in
-    LivePlayback.player(environment: environment, configFile: configFile)
+    // On a terminal mpv may draw a video in it (its standard output).
+    LivePlayback.player(
+      environment: environment, configFile: configFile,
+      terminalOutput: isatty(STDOUT_FILENO) == 1 ? STDOUT_FILENO : nil)
   }
   /// Runs the terminal app (the executable wires the live one in; tests leave the default,
   /// which says no app is linked).
@@ -78,6 +85,7 @@ struct CLIContext: Sendable {
       stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
       interactive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
       terminalColumns: columns,
+      terminalRows: columns != nil && size.ws_row > 0 ? Int(size.ws_row) : nil,
       makeClient: { configuration, pacing in
         ITunesClient.live(
           configuration: configuration,

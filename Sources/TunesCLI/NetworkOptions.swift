@@ -13,6 +13,7 @@ enum NetworkOptions {
     .value("timeout", "SECONDS", help: "give up on a request after this long (default 15)"),
     .flag("offline", help: "answer from the local cache only; a miss is an error"),
     .flag("no-cache", help: "neither read nor write the local response cache"),
+    .flag("demo", help: "use the built-in demo catalogue, served on 127.0.0.1 (no network)"),
   ]
 
   /// `--wait`, for the commands that send requests (not the app, which shows a countdown).
@@ -50,13 +51,15 @@ enum NetworkOptions {
   static func configuration(
     _ parsed: ArgumentParser.Parsed, context: CLIContext
   ) throws(CLIError) -> ClientConfiguration {
+    let resolved: ClientConfiguration
     do {
-      return try ClientConfiguration.resolve(
+      resolved = try ClientConfiguration.resolve(
         apiBase: parsed.value("api-base"), timeout: parsed.value("timeout"),
         environment: context.environment)
     } catch {
       throw .client(error)
     }
+    return try DemoOption.configuration(resolved, parsed)
   }
 
   /// The pieces a command's client is made of: the paced network client, the response cache
@@ -74,6 +77,11 @@ enum NetworkOptions {
     let configuration = try configuration(parsed, context: context)
     if parsed.has("offline"), parsed.has("no-cache") {
       throw .usage("--offline and --no-cache cannot be used together.", command: "")
+    }
+    if parsed.has("demo") {
+      return Parts(
+        network: DemoOption.client(configuration, context: context), cache: nil,
+        policy: ResponseCachePolicy(mode: .disabled, now: context.now))
     }
     let base = context.makeClient(configuration, try pacing(parsed, context: context))
     let mode: ResponseCachePolicy.Mode =

@@ -14,8 +14,33 @@ enum PreviewCommand {
     command: "preview",
     options: [
       .value("country", "CC", help: "store country, ISO 3166-1 alpha-2"),
+      VideoOption.option,
       .flag("help", short: "h", help: "show this help"),
     ] + NetworkOptions.options + NetworkOptions.pacingOptions)
+
+  /// Where the item's preview goes: `--video`, else the config key `video`, else auto; a
+  /// terminal video covers the whole screen, drawn with half blocks.
+  /// - Throws: a usage error when the mode cannot show a video here.
+  static func videoOutput(
+    for item: CatalogItem, flag: String?, context: CLIContext
+  ) throws(CLIError) -> VideoOutput {
+    let config = ConfigFile.loadOrDefaults(from: context.paths.configFile)
+    let (mode, notice) = LivePlayback.videoMode(flag: flag, config: config)
+    if let notice, item.previewIsVideo { context.err("tunes: note: \(notice)") }
+    var terminal: TerminalVideo?
+    if context.interactive {
+      terminal = TerminalVideo(
+        driver: .tct, columns: context.terminalColumns ?? 80,
+        rows: context.terminalRows ?? 24)
+    }
+    switch mode.output(
+      isVideo: item.previewIsVideo, hasDisplay: VideoMode.hasDisplay(context.environment),
+      terminal: terminal)
+    {
+    case .success(let output): return output
+    case .failure(let failure): throw .usage(failure.message, command: "preview")
+    }
+  }
 
   /// Seconds a ←/→ key seeks.
   static let seekStep = 5.0
@@ -30,6 +55,7 @@ enum PreviewCommand {
       throw .usage(
         "preview needs one iTunes id (e.g. tunes preview 1440857781).", command: "preview")
     }
+    let videoFlag = try VideoOption.value(parsed, command: "preview")
     let query: LookupQuery
     do {
       query = try LookupQuery(key: .ids([id]), country: parsed.value("country"))
@@ -45,14 +71,15 @@ enum PreviewCommand {
     guard let url = LivePlayback.previewURL(for: item, environment: context.environment) else {
       throw .data("\"\(title)\" has no preview.")
     }
+    let output = try videoOutput(for: item, flag: videoFlag, context: context)
     let player = context.makePlayer(context.environment, context.paths.configFile)
+    let session = PreviewSession(player: player, context: context, output: output)
     let result: Result<Void, CLIError>
     if context.interactive, let keys = RawKeys() {
-      result = await PreviewSession(player: player, context: context).runInteractive(
+      result = await session.runInteractive(
         url, title: title, author: item.author.map(sanitizeLine), keys: keys)
     } else {
-      result = await PreviewSession(player: player, context: context).runPlain(
-        url, title: title, author: item.author.map(sanitizeLine))
+      result = await session.runPlain(url, title: title, author: item.author.map(sanitizeLine))
     }
     await player.shutdown()
     try result.get()

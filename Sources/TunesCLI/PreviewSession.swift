@@ -6,6 +6,23 @@ import Playback
 struct PreviewSession {
   let player: Player
   let context: CLIContext
+  /// Where a video's picture goes (`.none` for songs and `--video audio`).
+  var output: VideoOutput = .none
+
+  /// Loads the preview with its output.
+  private func start(_ url: URL) async throws {
+    if output == .none {
+      try await player.play(url)
+    } else {
+      try await player.playMedia(url, output)
+    }
+  }
+
+  /// The terminal area mpv draws in, when the video plays in the terminal.
+  private var terminalVideo: TerminalVideo? {
+    if case .terminal(let area) = output { return area }
+    return nil
+  }
 
   /// What the session waits on: the player's events, keys, and redraw wake-ups.
   private enum Input: Sendable {
@@ -21,7 +38,7 @@ struct PreviewSession {
     defer { withExtendedLifetime(signals) {} }
     let events = player.events()
     do {
-      try await player.play(url)
+      try await start(url)
     } catch {
       return .failure(CLIError.wrap(error))
     }
@@ -46,8 +63,15 @@ struct PreviewSession {
   func runInteractive(
     _ url: URL, title: String, author: String?, keys: RawKeys
   ) async -> Result<Void, CLIError> {
-    let signals = PreviewSignals.install(player: player, restore: { keys.restore() })
+    let screen = terminalVideo.map { _ in VideoScreenHandoff(write: context.writeOut) }
+    let signals = PreviewSignals.install(
+      player: player,
+      restore: {
+        screen?.leave()
+        keys.restore()
+      })
     defer {
+      screen?.leave()
       keys.restore()
       withExtendedLifetime(signals) {}
     }
@@ -63,8 +87,9 @@ struct PreviewSession {
     defer { for task in forwarders { task.cancel() } }
     context.out(
       "\(Self.describe(title: title, author: author)) (Space pause, ←/→ seek 5 s, q stop)\n")
+    screen?.enter()
     do {
-      try await player.play(url)
+      try await start(url)
     } catch {
       return .failure(CLIError.wrap(error))
     }
@@ -78,10 +103,16 @@ struct PreviewSession {
         state.apply(event)
         switch event {
         case .ended:
+          // mpv clears the screen when its video output closes (as it goes idle): it ends
+          // before the shell's screen comes back.
+          if screen != nil { await player.shutdown() }
+          screen?.leave()
           draw(state.progressText)
           context.out("\n")
           return .success(())
         case .failed(let failure):
+          if screen != nil { await player.shutdown() }
+          screen?.leave()
           context.out("\n")
           return .failure(.preview(failure))
         default: break
@@ -90,16 +121,22 @@ struct PreviewSession {
       case .key(let key):
         if key == .quit {
           try? await player.stop()
+          if screen != nil {
+            // mpv may be drawing a frame: it ends before the shell's screen comes back.
+            await player.shutdown()
+          }
+          screen?.leave()
+          draw(state.progressText)
           context.out("\n")
           return .success(())
         }
         await handle(key)
       case .wake:
         wakeScheduled = false
-        if let text = line.flush(now: clock.now) { draw(text) }
+        if let text = line.flush(now: clock.now) { draw(text, screen) }
       }
       guard state.isActive || state.phase == .idle else { continue }
-      if let text = line.offer(state.progressText, now: clock.now) { draw(text) }
+      if let text = line.offer(state.progressText, now: clock.now) { draw(text, screen) }
       if let wake = line.wake, !wakeScheduled {
         wakeScheduled = true
         Task {
@@ -120,7 +157,10 @@ struct PreviewSession {
     }
   }
 
-  private func draw(_ text: String) {
+  /// Draws the progress line in place; nothing while mpv draws a video over the terminal (two
+  /// writers would cut each other's escape sequences).
+  private func draw(_ text: String, _ screen: VideoScreenHandoff? = nil) {
+    if let screen, screen.isActive { return }
     context.out("\r\(text)\u{1B}[K")
   }
 

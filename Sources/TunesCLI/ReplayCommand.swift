@@ -17,6 +17,10 @@ enum ReplayCommand {
         "rate-limit", "N",
         help: "answer 403, as Apple does, to API requests beyond N in any minute"),
       .flag("quiet", help: "do not log each request"),
+      .flag(
+        "catalog",
+        help: "also answer every search and lookup the recordings can (not only the exact ones)"),
+      .flag("demo", help: "serve the built-in demo catalogue (no DIR)"),
       .flag("help", short: "h", help: "show this help"),
     ])
 
@@ -26,8 +30,13 @@ enum ReplayCommand {
       context.out(HelpText.replay)
       return ExitCode.success
     }
-    guard parsed.positional.count == 1 else {
-      throw .usage("replay needs one recordings directory (with an index.tsv).", command: "replay")
+    let demo = parsed.has("demo")
+    guard parsed.positional.count == (demo ? 0 : 1) else {
+      throw .usage(
+        demo
+          ? "replay --demo serves the built-in catalogue and takes no directory."
+          : "replay needs one recordings directory (with an index.tsv, or --catalog).",
+        command: "replay")
     }
     var port: UInt16 = 0
     if let text = parsed.value("port") {
@@ -36,12 +45,13 @@ enum ReplayCommand {
       }
       port = value
     }
-    let directory = URL(fileURLWithPath: parsed.positional[0], isDirectory: true)
+    let directory = parsed.positional.first.map { URL(fileURLWithPath: $0, isDirectory: true) }
     let server: ReplayServer
     do {
-      server = try ReplayServer(
-        directory: directory, port: port,
-        log: parsed.has("quiet") ? ReplayServer.silentLog : ReplayServer.standardErrorLog)
+      server = try ReplayCatalogSetup.server(
+        directory: directory, catalog: parsed.has("catalog"), demo: demo, port: port,
+        log: parsed.has("quiet") || context.quiet
+          ? ReplayServer.silentLog : ReplayServer.standardErrorLog, context: context)
       if let spec = parsed.value("fault") { server.setFault(try ReplayFault(spec: spec)) }
       if let text = parsed.value("rate-limit") {
         guard let requests = Int(text), requests > 0 else {
@@ -52,6 +62,7 @@ enum ReplayCommand {
         server.enforce(ReplayRateLimit(requests: requests))
       }
       try server.start()
+      if demo { server.serve(catalogue: DemoCatalogue.make(base: server.baseURL)) }
     } catch let error as CLIError {
       throw error
     } catch let error as ReplayError {
@@ -60,8 +71,11 @@ enum ReplayCommand {
     } catch {
       throw .other("\(error)")
     }
-    context.out("Replaying \(directory.path) at \(server.baseURL.absoluteString)\n")
-    context.out("Try: TUNES_API_BASE=\(server.baseURL.absoluteString) tunes search jack johnson\n")
+    context.out(
+      "Replaying \(directory?.path ?? "the demo catalogue") at \(server.baseURL.absoluteString)\n")
+    context.out(
+      "Try: TUNES_API_BASE=\(server.baseURL.absoluteString) tunes search "
+        + (demo ? "golden" : "jack johnson") + "\n")
     let sources = stopOnSignals(server)
     server.wait()
     withExtendedLifetime(sources) {}

@@ -51,7 +51,9 @@ enum SearchCommand {
     }
     let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
     let response = try await NetworkOptions.fetch(query.request, parsed, context: context)
-    if !parsed.has("no-history") { HistoryRecorder.record(query, context: context) }
+    if !parsed.has("no-history"), !parsed.has("demo") {
+      HistoryRecorder.record(query, context: context)
+    }
     try Output.items(response.page, format: format, context: context)
     return Output.exitCode(response.page, parsed)
   }

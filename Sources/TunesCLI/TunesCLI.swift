@@ -9,10 +9,7 @@ import TunesLive
 /// The `tunes` command line: argument parsing, subcommands, formatters, exit codes.
 package enum TunesCLI {
   /// The commands, for help and typo suggestions.
-  static let commands = [
-    "search", "lookup", "charts", "genres", "preview", "history", "favorites", "replay", "doctor",
-    "help",
-  ]
+  static var commands: [String] { CommandTable.visible.map(\.name) + ["help"] }
 
   /// Runs the command line with the process's arguments and exits with its code. Called from the
   /// executable's top-level code, so the main actor (which the terminal app runs on) is the main thread.
@@ -34,13 +31,19 @@ package enum TunesCLI {
   /// Whether these arguments open the app (none, or only the network options) rather than a
   /// command.
   package static func startsApp(_ arguments: [String]) -> Bool {
-    AppCommand.startsApp(arguments)
+    AppCommand.startsApp(GlobalOptions.extract(arguments).arguments)
   }
 
   /// Runs one command line in-process and returns its exit code (used by `main` and by tests).
   static func run(_ arguments: [String], context: CLIContext) async -> Int32 {
+    let (arguments, quiet) = GlobalOptions.extract(arguments)
+    var commandContext = context
+    if quiet {
+      commandContext.quiet = true
+      commandContext.writeErr = { _ in }
+    }
     do {
-      return try await dispatch(arguments, context: context)
+      return try await dispatch(arguments, context: commandContext)
     } catch {
       context.err(error.message)
       return error.exitCode
@@ -64,11 +67,13 @@ package enum TunesCLI {
     case "favorites", "favourites": return try await FavoritesCommand.run(rest, context: context)
     case "replay": return try ReplayCommand.run(rest, context: context)
     case "doctor": return try DoctorCommand.run(rest, context: context)
+    case "completions": return try ConventionCommands.completions(rest, context: context)
+    case "man": return try ConventionCommands.man(rest, context: context)
     case "help", "--help", "-h":
       context.out(HelpText.forCommand(rest.first))
       return ExitCode.success
     case "--version", "-V", "version":
-      context.out("tunes \(ITunesClient.version)\n")
+      context.out(BuildInfo.versionLine + "\n")
       return ExitCode.success
     default:
       var message = "Unknown command \"\(first)\"."

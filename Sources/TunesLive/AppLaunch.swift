@@ -1,4 +1,6 @@
+import Foundation
 import ITunesClient
+import Playback
 import TerminalPOSIX
 import TunesFeatures
 import TunesStorage
@@ -12,18 +14,27 @@ package struct AppLaunch: Sendable {
   package var cacheMode: ResponseCachePolicy.Mode
   /// The process environment (`XDG_*`, `TERM`, `TUNES_LOG` …).
   package var environment: [String: String]
+  /// Whether the app runs on the built-in demo catalogue (`tunes --demo`; `configuration`
+  /// already points at the demo server).
+  package var demo: Bool
   /// How artwork is drawn, from `--images` (already checked); `nil`: the config key, else auto.
   package var images: String?
+  /// How video previews are shown, from `--video` (already checked); `nil`: the config key,
+  /// else auto.
+  package var video: String? = nil
 
   /// Makes a launch description.
   package init(
     configuration: ClientConfiguration, cacheMode: ResponseCachePolicy.Mode,
-    environment: [String: String], images: String? = nil
+    environment: [String: String], demo: Bool = false, images: String? = nil,
+    video: String? = nil
   ) {
     self.images = images
+    self.video = video
     self.configuration = configuration
     self.cacheMode = cacheMode
     self.environment = environment
+    self.demo = demo
   }
 }
 
@@ -37,11 +48,29 @@ extension LiveDependencies {
   ) {
     let paths = StoragePaths(environment: launch.environment)
     var (dependencies, notices) = make(
-      configuration: launch.configuration, paths: paths, cacheMode: launch.cacheMode, log: log)
+      configuration: launch.configuration, paths: paths,
+      cacheMode: launch.demo ? .disabled : launch.cacheMode, log: log)
+    if launch.demo {
+      dependencies.client = DemoServer.client(configuration: launch.configuration)
+      dependencies.history = .inMemory()
+      dependencies.favorites = .inMemory()
+      dependencies.isDemo = true
+    } else {
+      dependencies = DemoSwitch(configuration: launch.configuration).wrap(dependencies)
+    }
+    // The first-launch hint, unless something more important is to be said at start.
+    if notices.isEmpty, let hint = FirstRunHint.take(paths: paths) { notices.append(hint) }
     let environment = launch.environment
+    // The app runs on a terminal: mpv may draw videos in it (its standard output).
     dependencies.player = LivePlayback.player(
-      environment: environment, configFile: paths.configFile)
+      environment: environment, configFile: paths.configFile,
+      terminalOutput: isatty(STDOUT_FILENO) == 1 ? STDOUT_FILENO : nil)
     dependencies.previewURL = { LivePlayback.previewURL(for: $0, environment: environment) }
+    let (mode, notice) = LivePlayback.videoMode(
+      flag: launch.video, config: ConfigFile.loadOrDefaults(from: paths.configFile))
+    dependencies.video.mode = mode
+    dependencies.video.hasDisplay = VideoMode.hasDisplay(environment)
+    if let notice { notices.append(notice) }
     return (dependencies, notices)
   }
 }

@@ -16,6 +16,9 @@ package struct TunesConfig: Equatable, Sendable {
   package var mpvOptions: [String]
   /// How artwork is drawn (key `"images"`), as written; `nil`: ask the terminal.
   package var images: String? = nil
+  /// How video previews are shown (key `"video"`: `auto`, `window`, `terminal`, `audio`), as
+  /// written; `nil`: auto.
+  package var video: String? = nil
 
   /// Makes a configuration; the defaults are what a missing file means.
   package init(
@@ -43,6 +46,8 @@ package enum ConfigFile {
   /// The key that picks how artwork is drawn (`auto`, `kitty`, `iterm`, `sixel`, `symbols`,
   /// `none`).
   package static let imagesKey = "images"
+  /// The key that picks how video previews are shown (`auto`, `window`, `terminal`, `audio`).
+  package static let videoKey = "video"
 
   /// Reads the whole configuration. A missing file gives the defaults.
   /// - Throws: when the file exists but is not a JSON object, or its filters cannot be read.
@@ -62,6 +67,7 @@ package enum ConfigFile {
       config.mpvOptions = list.filter { !$0.isEmpty }
     }
     if let images = dictionary[imagesKey] as? String { config.images = images }
+    if let video = dictionary[videoKey] as? String { config.video = video }
     if let filters = dictionary[filtersKey] {
       let bytes = try JSONSerialization.data(withJSONObject: filters)
       config.filters = try JSONDecoder().decode(SearchFilters.self, from: bytes)

@@ -14,18 +14,38 @@ package enum LivePlayback {
   }
 
   /// The player configuration for this environment and config file (an unreadable file counts
-  /// as no options).
+  /// as no options). `terminalOutput` is the terminal mpv may draw videos in (its standard
+  /// output), or `nil` for none.
   package static func configuration(
-    environment: [String: String], configFile: URL
+    environment: [String: String], configFile: URL, terminalOutput: Int32? = nil
   ) -> PlayerConfiguration {
     let config = ConfigFile.loadOrDefaults(from: configFile)
-    return PlayerConfiguration(
+    var configuration = PlayerConfiguration(
       environment: environment, extraOptions: options(environment: environment, config: config))
+    configuration.terminalOutput = terminalOutput
+    return configuration
   }
 
   /// The live player (mpv starts on its first `play`).
-  package static func player(environment: [String: String], configFile: URL) -> Player {
-    Player.live(configuration: configuration(environment: environment, configFile: configFile))
+  package static func player(
+    environment: [String: String], configFile: URL, terminalOutput: Int32? = nil
+  ) -> Player {
+    Player.live(
+      configuration: configuration(
+        environment: environment, configFile: configFile, terminalOutput: terminalOutput))
+  }
+
+  /// How videos are shown: `flag` (`--video`, already checked) beats the config key `video`;
+  /// else auto. A config value that is not a mode is ignored, with a notice saying so.
+  package static func videoMode(flag: String?, config: TunesConfig) -> (VideoMode, String?) {
+    if let flag, let mode = VideoMode(text: flag) { return (mode, nil) }
+    guard let value = config.video else { return (.auto, nil) }
+    if let mode = VideoMode(text: value) { return (mode, nil) }
+    return (
+      .auto,
+      "The config key video takes one of \(VideoMode.values.joined(separator: ", ")), "
+        + "not \(value); videos play the auto way."
+    )
   }
 
   /// The URL to play for `item`: its preview, moved to `TUNES_MEDIA_BASE` when that is set.

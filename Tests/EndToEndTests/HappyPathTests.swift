@@ -204,7 +204,8 @@ struct HappyPathTests {
     defer { sandbox.close() }
     let result = try await sandbox.tunes("--version")
     #expect(result.exited(0), "\(result)")
-    #expect(result.stdout.wholeMatch(of: /tunes \d+\.\d+\.\d+\n/) != nil, "\(result)")
+    #expect(
+      result.stdout.wholeMatch(of: /tunes \d+\.\d+\.\d+ \(commit [^)]+\)\n/) != nil, "\(result)")
     #expect(result.stderr.isEmpty)
   }
 

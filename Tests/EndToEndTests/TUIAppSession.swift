@@ -42,9 +42,11 @@ final class TUIAppSession: Sendable {
   ///   - environment: more variables for tunes (e.g. `NO_COLOR`).
   ///   - media: a recordings folder (an `index.tsv` and `files/`) whose files the server serves
   ///     under `/media/`; with it `TUNES_MEDIA_BASE` points there and mpv plays with `--ao=null`.
+  ///   - arguments: the command line after `tunes` (e.g. `--demo`).
   init(
     extra: [String: String] = [:], columns: Int = 120, rows: Int = 40,
-    environment more: [String: String] = [:], media: URL? = nil, artwork: Bool = false
+    environment more: [String: String] = [:], media: URL? = nil, arguments: [String] = [],
+    artwork: Bool = false
   ) throws {
     let binary = try Self.binary()
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -81,7 +83,8 @@ final class TUIAppSession: Sendable {
     let wrapper = [
       "echo \(Self.startMarker)",
       "stty -g > before",
-      "sh -c 'echo $$ > pid; exec \"$0\"' \(quotedBinary)",
+      "sh -c 'echo $$ > pid; exec \"$0\" \"$@\"' \(quotedBinary) "
+        + arguments.map(TmuxSession.shellQuote).joined(separator: " "),
       "echo EXIT=$?",
       "stty -g > after",
       "echo \(Self.doneMarker)",

@@ -40,6 +40,31 @@ struct MediaRouteTests {
   }
 
   @Test(
+    "video previews (.m4v, .mp4) are served with a video type and ranges",
+    arguments: [("clip.m4v", "video/x-m4v"), ("clip.mp4", "video/mp4")])
+  func video(name: String, type: String) async throws {
+    let directory = try TemporaryDirectory(prefix: "tunes-media")
+    defer { directory.remove() }
+    let files = try directory.subdirectory("files")
+    let bytes = Data((0..<512).map { UInt8(truncatingIfNeeded: $0) })
+    try bytes.write(to: files.appendingPathComponent(name))
+    try Data("file\tstatus\trequest\n".utf8).write(to: directory.appending("index.tsv"))
+    let server = try ReplayServer(directory: directory.url)
+    try server.start()
+    defer { server.stop() }
+    let (data, response) = try await TestClient.get(
+      server, "/media/itunes-assets/Video126/v4/\(name)")
+    #expect(response.statusCode == 200)
+    #expect(data == bytes)
+    #expect(response.value(forHTTPHeaderField: "Content-Type") == type)
+    let (slice, partial) = try await TestClient.get(
+      server, "/media/\(name)", headers: ["Range": "bytes=100-199"])
+    #expect(partial.statusCode == 206)
+    #expect(partial.value(forHTTPHeaderField: "Content-Range") == "bytes 100-199/512")
+    #expect(slice == bytes.subdata(in: 100..<200))
+  }
+
+  @Test(
     "other names are 404: not an .m4a, or no such file",
     arguments: ["/media/sample.bin", "/media/nothing.m4a", "/media/a/nothing.m4a"])
   func notFound(target: String) async throws {

@@ -18,11 +18,13 @@ final class PreviewServer: Sendable {
     let lines = Mutex<[String]>([])
   }
 
-  init() async throws {
+  /// - Parameter video: also make `clip.m4v`, a 3-second test pattern with sound.
+  init(video: Bool = false) async throws {
     directory = try TemporaryDirectory(prefix: "tunes-playback")
     let files = try directory.subdirectory("recordings/files")
     let good = files.appendingPathComponent("tone.m4a")
     try await PreviewAudio.make(at: good)
+    if video { try await PreviewVideo.make(at: files.appendingPathComponent("clip.m4v")) }
     let bytes = try Data(contentsOf: good)
     try bytes.prefix(bytes.count / 2).write(to: files.appendingPathComponent("truncated.m4a"))
     try Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
@@ -44,6 +46,9 @@ final class PreviewServer: Sendable {
   func url(_ path: String) -> URL {
     server.baseURL.appendingPathComponent(path)
   }
+
+  /// The 3-second test video (with `video: true`).
+  var clip: URL { url("media/itunes-assets/Video126/v4/clip.m4v") }
 
   /// The 3-second tone.
   var tone: URL { url("media/itunes-assets/AudioPreview/tone.m4a") }

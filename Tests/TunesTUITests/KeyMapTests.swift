@@ -1,4 +1,6 @@
+import Foundation
 import ITunesCatalog
+import Playback
 import TerminalUI
 import Testing
 import TunesFeatures
@@ -32,6 +34,38 @@ struct KeyMapTests {
     (.key(.character("c"), .control), [.quitRequested]),
     (.char("x"), []),
   ]
+
+  static let videoTable: [(InputEvent, [AppAction])] = [
+    (.char("q"), [.playback(.stopRequested)]),
+    (.key(.escape), [.playback(.stopRequested)]),
+    (.char("s"), [.playback(.stopRequested)]),
+    (.char(" "), [.playback(.pauseToggled)]),
+    (.char("p"), [.playback(.pauseToggled)]),
+    (.key(.left), [.playback(.seekRequested(-5))]),
+    (.key(.right), [.playback(.seekRequested(5))]),
+    (.char("."), [.playback(.seekRequested(5))]),
+    (.key(.character("c"), .control), [.quitRequested]),
+    (.char("*"), []),
+    (.char("o"), []),
+    (.key(.enter), []),
+    (.paste("jack"), []),
+  ]
+
+  @Test(
+    "while a video holds the terminal only the preview keys and a way back work",
+    arguments: videoTable)
+  func videoKeys(event: InputEvent, expected: [AppAction]) throws {
+    var state = try Self.resultsState()
+    var player = PlayerState()
+    player.apply(.loading(URL(string: "http://127.0.0.1:9/media/v.m4v")!))
+    player.apply(.started)
+    state.playback = PlaybackState(itemID: 1, title: "Video", player: player)
+    state.playback.surface = .terminal
+    #expect(KeyMap.actions(for: event, state: state, hits: nil) == expected)
+    // With a window (or sound only) the app keeps its screen and its keys.
+    state.playback.surface = .window
+    #expect(KeyMap.actions(for: .char("q"), state: state, hits: nil) == [.quitRequested])
+  }
 
   @Test("keys on the results become these actions", arguments: resultsTable)
   func resultsKeys(event: InputEvent, expected: [AppAction]) throws {

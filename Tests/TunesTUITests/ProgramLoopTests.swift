@@ -19,10 +19,11 @@ struct ProgramLoopTests {
 
   func makeLoop(
     items: [CatalogItem] = [], sync: Bool = false, history: [String] = [],
-    spinner: Duration? = nil, player: Player = .unavailable
+    spinner: Duration? = nil, player: Player = .unavailable, video: VideoPolicy = VideoPolicy()
   ) -> ProgramLoop {
     var dependencies = TunesDependencies.test
     dependencies.player = player
+    dependencies.video = video
     dependencies.clock = clock.clock
     dependencies.history = .inMemory(history)
     dependencies.client = .mock { _ in CatalogPage(items: items) }
@@ -93,6 +94,61 @@ struct ProgramLoopTests {
     terminal.continuation.yield(.signal(15))
     #expect(await run.value == 143)
     #expect(double.commands == [.play(try #require(song.previewURL)), .togglePause, .shutdown])
+  }
+
+  @Test(
+    "a video in the terminal: the screen is cleared for mpv, nothing is written while it plays (keys still work), and q brings the app back drawn whole"
+  )
+  func videoInTerminal() async throws {
+    let items = try Recordings.items(Recordings.mixed)
+    let movie = try #require(items.first { $0.previewIsVideo })
+    let index = try #require(items.firstIndex(of: movie))
+    let double = InMemoryPlayer(duration: 30)
+    let loop = makeLoop(
+      items: items, player: double.player, video: VideoPolicy(mode: .terminal, hasTerminal: true))
+    let run = Task { await loop.run() }
+    defer { terminal.continuation.yield(.eof) }
+    terminal.type("jack")
+    terminal.send([0x0D])
+    try #require(await loop.waitUntil { state, _ in state.search.results.loadedValue != nil })
+    for _ in 0..<index { terminal.type("l") }
+    terminal.send([0x0D])
+    try #require(await loop.waitUntil { state, _ in state.topDetail?.item.id == movie.id })
+    terminal.clearOutput()
+    terminal.type("p")
+    try #require(
+      await loop.waitUntil { state, _ in state.playback.holdsTerminal && state.playback.showsVideo }
+    )
+    // The handoff cleared the screen and drew nothing of the app.
+    #expect(terminal.output.contains("\u{1B}[2J"), "\(terminal.output.debugDescription)")
+    #expect(!terminal.output.contains("Director"))
+    terminal.clearOutput()
+    terminal.type(" ")
+    try #require(await loop.waitUntil { state, _ in state.playback.isPaused })
+    terminal.type("l")
+    try #require(await loop.waitUntil { state, _ in state.playback.position == 5 })
+    #expect(terminal.output.isEmpty, "written over mpv: \(terminal.output.debugDescription)")
+    terminal.type("q")
+    try #require(
+      await loop.waitUntil { state, frame in
+        !state.playback.isActive && state.topDetail?.item.id == movie.id
+          && frame?.buffer.text.contains("Esc back") == true
+      })
+    #expect(terminal.output.contains("\u{1B}[2J"), "the app's screen is not drawn afresh")
+    #expect(terminal.output.contains("Director"))
+    // One more whole redraw a moment later covers a last frame mpv may have drawn.
+    terminal.clearOutput()
+    #expect(await clock.waitForSleepers())
+    await clock.advance(by: ProgramLoop.videoRedrawDelay)
+    #expect(await eventually { terminal.output.contains("Director") })
+    terminal.continuation.yield(.signal(15))
+    #expect(await run.value == 143)
+    let url = try #require(movie.previewURL)
+    let area = TerminalVideo(driver: .tct, columns: 80, rows: 24)
+    #expect(
+      double.commands == [
+        .playVideo(url, .terminal(area)), .togglePause, .seek(5), .stop, .shutdown,
+      ])
   }
 
   @Test(

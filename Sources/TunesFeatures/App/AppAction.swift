@@ -61,6 +61,10 @@ public enum AppAction: Equatable, Sendable {
   case spinnerTicked
   /// `q` (outside the query box) or Ctrl-C.
   case quitRequested
+  /// `d` on a "cannot reach Apple" error: switch to the demo catalogue for this session.
+  case demoRequested
+  /// The switch to the demo catalogue happened (`nil`) or failed.
+  case demoSwitched(FeatureError?)
 }
 
 extension AppAction {
@@ -74,8 +78,10 @@ extension AppAction {
     case .playback(let action): return action.isInput
     case .home(let action): return action.isInput
     case .artwork: return false
-    case .helpToggled, .helpScrolled, .backRequested, .favoriteToggled, .quitRequested:
+    case .helpToggled, .helpScrolled, .backRequested, .favoriteToggled, .quitRequested,
+      .demoRequested:
       return true
+    case .demoSwitched: return false
     case .appStarted, .storageFailed, .startupNoticeReported, .favoriteStored, .favoriteIDsLoaded,
       .linkOpened, .linkOpenFailed, .resized, .layoutMeasured, .spinnerTicked:
       return false

@@ -56,6 +56,8 @@ public struct AppFeature: Reducer {
     case .appStarted:
       state.offline = dependencies.offline
       state.preferredColumns = dependencies.columns
+      state.isDemo = dependencies.isDemo
+      state.demoAvailable = !dependencies.isDemo && dependencies.switchToDemo != nil
       state.artwork = ArtworkState(
         enabled: dependencies.artwork.enabled, cellWidth: dependencies.artwork.cellWidth,
         cellHeight: dependencies.artwork.cellHeight)
@@ -115,6 +117,8 @@ public struct AppFeature: Reducer {
     case .spinnerTicked:
       state.spinnerTick += 1
       return .none
+    case .demoRequested, .demoSwitched:
+      return reduceDemo(into: &state, action: action)
     case .quitRequested:
       state.shouldQuit = true
       return .merge(

@@ -24,6 +24,10 @@ public struct AppState: Equatable, Sendable {
   public var helpScroll: Int = 0
   /// Whether tunes answers from the local cache only (`--offline`).
   public var offline: Bool = false
+  /// Whether the results come from the built-in demo catalogue (the header says so).
+  public var isDemo: Bool = false
+  /// Whether `d` may switch to the demo catalogue when Apple cannot be reached.
+  public var demoAvailable: Bool = false
   /// The preview that plays (shown on every screen), if any.
   public var playback = PlaybackState()
   /// Artwork: on or off, the cell size, each wanted artwork's status.

@@ -30,11 +30,19 @@ public struct TunesDependencies: Sendable {
   public var columns: Int? = nil
   /// Plays previews. The default has no mpv: every command fails with the install line.
   public var player: Player = .unavailable
+  /// How video previews are shown (default: as sound, which is what tests without a terminal
+  /// get).
+  public var video = VideoPolicy()
   /// Artwork: off unless the live wiring turns it on.
   public var artwork: ArtworkClient = .disabled
   /// The URL to play for an item, or `nil` when it has no preview (live: moved to
   /// `TUNES_MEDIA_BASE` when that is set).
   public var previewURL: @Sendable (CatalogItem) -> URL? = { $0.previewURL }
+  /// Whether the client answers from the built-in demo catalogue (`tunes --demo`).
+  public var isDemo: Bool = false
+  /// Switches the client (and history and favourites, to memory) to the built-in demo
+  /// catalogue for the rest of the session; `nil` when the demo cannot be offered.
+  public var switchToDemo: (@Sendable () async throws -> Void)? = nil
 
   /// Makes the dependencies.
   public init(

@@ -14,10 +14,23 @@ extension AppFeature {
         state.notice = Self.noPreviewNotice
         return .none
       }
+      let output: VideoOutput
+      switch dependencies.video.output(for: item, viewport: state.viewport) {
+      case .success(let chosen): output = chosen
+      case .failure(let failure):
+        // This mode cannot show the video here: say why, and stop what played before.
+        let stopOld = state.playback.isActive
+        state.playback = PlaybackState(itemID: item.id, title: item.title)
+        Self.fail(&state, failure)
+        let player = dependencies.player
+        return .merge(
+          .cancel(id: CancelID.playback), stopOld ? command { try await player.stop() } : .none)
+      }
       var player = PlayerState()
       player.apply(.loading(url))
       state.playback = PlaybackState(itemID: item.id, title: item.title, player: player)
-      return play(url)
+      state.playback.surface = PlaybackSurface(output)
+      return play(url, output: output)
     case .pauseToggled:
       guard state.playback.isActive else { return .none }
       let player = dependencies.player
@@ -60,7 +73,7 @@ extension AppFeature {
     case .restarted(let text):
       state.playback.player.apply(event)
       state.notice = text
-    case .loading, .started, .duration, .paused:
+    case .loading, .started, .duration, .paused, .video:
       state.playback.player.apply(event)
     }
     return .none
@@ -69,12 +82,16 @@ extension AppFeature {
   /// Subscribes to the player's events, then plays `url`; events come back as
   /// `.playback(.playerEvent(…))` until the preview ends, stops or fails. Positions are sent
   /// only when they reach the next 0.25 s step. Opening another preview cancels this one.
-  private func play(_ url: URL) -> Effect<AppAction> {
+  private func play(_ url: URL, output: VideoOutput) -> Effect<AppAction> {
     let player = dependencies.player
     return .run { send in
       let events = player.events()
       do {
-        try await player.play(url)
+        if output == .none {
+          try await player.play(url)
+        } else {
+          try await player.playMedia(url, output)
+        }
       } catch {
         send(.playback(.failed(Self.playbackMessage(error))))
         return
@@ -90,7 +107,7 @@ extension AppFeature {
         case .ended, .stopped, .failed:
           send(.playback(.playerEvent(event)))
           return
-        case .loading, .started, .duration, .paused, .restarted:
+        case .loading, .started, .duration, .paused, .restarted, .video:
           send(.playback(.playerEvent(event)))
         }
       }

@@ -12,6 +12,8 @@ public struct PlaybackState: Equatable, Sendable {
   public var player: PlayerState
   /// Why the preview of `itemID` failed, if it did (then nothing plays: `isActive` is false).
   public var error: String?
+  /// Where the preview is shown: sound only, a window, the terminal.
+  public var surface: PlaybackSurface = .audio
 
   /// The step positions are kept in: 0.25 s, so a preview redraws the screen at most four times
   /// a second.
@@ -72,4 +74,11 @@ public struct PlaybackState: Equatable, Sendable {
 
   /// Whether the preview is still loading (nothing heard yet).
   public var isLoading: Bool { player.phase == .loading }
+
+  /// Whether a video preview holds the terminal: mpv draws in it and the app writes nothing
+  /// (it takes the screen back, redrawn whole, when this turns false).
+  public var holdsTerminal: Bool { isActive && surface == .terminal }
+
+  /// Whether the preview's picture is shown (mpv's window is open, or it drew in the terminal).
+  public var showsVideo: Bool { isActive && player.videoShown }
 }

@@ -11,6 +11,8 @@ package enum KeyMap {
     switch event {
     case .key(.character("c"), let modifiers) where modifiers.contains(.control):
       return [.quitRequested]
+    case _ where state.playback.holdsTerminal:
+      return videoKeys(event)
     case .key(let key, let modifiers):
       return keyActions(key, modifiers, state: state)
     case .paste(let text):
@@ -22,6 +24,21 @@ package enum KeyMap {
       return MouseMap.actions(for: mouse, state: state, hits: hits)
     case .focusGained, .focusLost, .modeReport, .deviceAttributes, .cursorPosition:
       return []
+    }
+  }
+
+  /// While a video preview holds the terminal (mpv draws over the whole screen):
+  /// the preview keys and a way back. q, Esc and s stop the video and give the app its screen
+  /// back; Space or p pause; ←/→ (or , .) seek 5 s. Everything else, mouse included, is ignored
+  /// so that nothing draws over the picture.
+  static func videoKeys(_ event: InputEvent) -> [AppAction] {
+    guard case .key(let key, _) = event else { return [] }
+    switch key {
+    case .character("q"), .character("s"), .escape, .backspace: return [.playback(.stopRequested)]
+    case .character(" "), .character("p"): return [.playback(.pauseToggled)]
+    case .left, .character(","), .character("h"): return [.playback(.seekRequested(-seekStep))]
+    case .right, .character("."), .character("l"): return [.playback(.seekRequested(seekStep))]
+    default: return []
     }
   }
 
@@ -176,6 +193,8 @@ package enum KeyMap {
     case .character("f"): return [.filters(.opened)]
     case .character("v"): return [.search(.groupingToggled)]
     case .character("r"): return [.search(.retryRequested)]
+    case .character("d") where state.demoAvailable && search.results.error?.isUnreachable == true:
+      return [.demoRequested]
     case .escape where search.results.isLoading: return [.search(.cancelRequested)]
     case .escape where state.stack.isEmpty: return [.search(.focusMoved(to: .query))]
     default: return screenKeys(key)

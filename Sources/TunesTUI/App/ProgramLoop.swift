@@ -15,6 +15,8 @@ import TunesFeatures
 package final class ProgramLoop {
   /// How long a lone ESC waits for the rest of a sequence before it counts as Escape.
   package static let escapeTimeout = Duration.milliseconds(30)
+  /// How long after a video in the terminal ends the screen is drawn whole once more.
+  package static let videoRedrawDelay = Duration.milliseconds(300)
 
   private let terminal: TerminalIO
   private let store: Store<AppState, AppAction>
@@ -28,8 +30,11 @@ package final class ProgramLoop {
   private let terminalName: String
   private var lastFrame: Frame?
   private var needsFullRedraw = true
+  /// Whether a video preview holds the terminal (mpv draws; the app writes only its last row).
+  private var videoHoldsTerminal = false
   private var batching = false
   private var escapeTask: Task<Void, Never>?
+  private var redrawTask: Task<Void, Never>?
   private var waiters: [Waiter] = []
   private var nextWaiter = 0
 
@@ -116,6 +121,7 @@ package final class ProgramLoop {
       if state.shouldQuit { break loop }
     }
     escapeTask?.cancel()
+    redrawTask?.cancel()
     if let bytes = images?.releaseBytes(), !bytes.isEmpty { terminal.write(bytes) }
     store.observer = nil
     store.cancelAllEffects()
@@ -168,6 +174,11 @@ package final class ProgramLoop {
 
   private func dispatch(_ event: InputEvent) {
     if case .key(.character("z"), let modifiers) = event, modifiers.contains(.control) {
+      // mpv would go on drawing over the shell: a video in the terminal stops first.
+      if state.playback.holdsTerminal {
+        store.send(.playback(.stopRequested))
+        render()
+      }
       log.log("suspend")
       terminal.suspend()
       return
@@ -201,6 +212,25 @@ package final class ProgramLoop {
     }
   }
 
+  /// After a video in the terminal, mpv may still finish the frame it was drawing, and it clears
+  /// the screen when its video output closes (as it goes idle, just after the end): the screen
+  /// is drawn whole once more, `videoRedrawDelay` later on the injected clock.
+  private func scheduleRedrawAfterVideo() {
+    let clock = self.clock
+    redrawTask?.cancel()
+    redrawTask = Task { [weak self] in
+      do {
+        try await clock.sleep(for: Self.videoRedrawDelay)
+      } catch {
+        return
+      }
+      guard let self, !Task.isCancelled, !self.videoHoldsTerminal else { return }
+      self.renderer.invalidate()
+      self.needsFullRedraw = true
+      self.render()
+    }
+  }
+
   private func batch(_ body: () -> Void) {
     batching = true
     body()
@@ -218,6 +248,22 @@ package final class ProgramLoop {
     let started = measuresFrames ? ContinuousClock.now : nil
     defer { if let started { frameDurations.append(ContinuousClock.now - started) } }
     var frame = AppScreen.render(state)
+    let holds = state.playback.holdsTerminal
+    if holds != videoHoldsTerminal {
+      // Handing the screen to mpv (cleared for the picture), or taking it back (everything drawn
+      // afresh over mpv's last frame).
+      videoHoldsTerminal = holds
+      log.log(holds ? "video: the terminal goes to mpv" : "video: the terminal is back")
+      renderer.invalidate()
+      needsFullRedraw = true
+      if !holds { scheduleRedrawAfterVideo() }
+    } else if holds {
+      // mpv owns the screen: two processes writing to one terminal would cut each other's
+      // escape sequences, so the app writes nothing until the video ends.
+      lastFrame = frame
+      checkWaiters()
+      return
+    }
     let previous = needsFullRedraw ? nil : lastFrame?.buffer
     let bytes: [UInt8]
     if let images {

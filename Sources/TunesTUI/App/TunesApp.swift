@@ -39,10 +39,16 @@ package enum TunesApp {
     defer { host.stop() }
     var dependencies = dependencies
     var images: ImageLayer?
+    // Videos in the terminal: mpv draws with sixel where images are drawn as sixel (the one
+    // start-up probe decides both), else with half blocks.
+    dependencies.video.useTerminal(sixel: false, cellWidth: 10, cellHeight: 20)
     if let graphics {
       let choice = graphics.configure(
         probe: AppGraphics.probe(host.probe, window: host.initialSize), environment: environment,
         colorDepth: host.capabilities.colorDepth, dependencies: &dependencies)
+      dependencies.video.useTerminal(
+        sixel: choice.graphicsProtocol == .sixel, cellWidth: choice.cellPixels.width,
+        cellHeight: choice.cellPixels.height)
       log.log(
         "images \(choice.graphicsProtocol.rawValue): \(choice.reason);"
           + " cell \(choice.cellPixels.width)x\(choice.cellPixels.height)"

@@ -17,6 +17,11 @@ package enum AppScreen {
     // Each frame lists the artwork it wants afresh.
     frame.metrics.artwork = []
     frame.metrics.visibleArtwork = 0
+    if state.playback.holdsTerminal {
+      // mpv draws the video over the whole screen: the app's frame is blank (the program loop
+      // writes nothing until the screen comes back).
+      return frame
+    }
     switch state.stack.last {
     case nil:
       SearchScreen.render(state, into: &frame)

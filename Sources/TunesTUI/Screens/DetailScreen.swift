@@ -36,7 +36,7 @@ enum DetailScreen {
     let title = DisplayText.clean(model.shownItem.title) ?? "Untitled"
     HeaderBar(
       crumbs: [model.shownItem.kind.displayName, title],
-      hints: [("Esc", "back"), ("o", "store"), ("?", "keys")]
+      hints: [("Esc", "back"), ("o", "store"), ("?", "keys")], badge: HeaderBar.badge(state)
     ).render(in: rows[0], buffer: &frame.buffer)
     let content = rows[2].inset(right: 1, left: 2)
     let document = DetailView(model: model).document(width: max(1, content.width - 1))

@@ -16,7 +16,7 @@ enum SearchResultsView {
     case .idle where state.showsHome:
       return HomeView.render(state, in: area, buffer: &buffer, hits: &hits, artwork: &artwork)
     case .idle:
-      MessagePanel(welcome).render(in: area, buffer: &buffer)
+      MessagePanel(state.isDemo ? demoWelcome : welcome).render(in: area, buffer: &buffer)
       return area.height
     case .loading(let previous?) where !previous.isEmpty:
       let banner = "\(Spinner(tick: state.spinnerTick).frame) Searching for “\(term)”… Esc cancels"
@@ -43,7 +43,7 @@ enum SearchResultsView {
         state, items: items, dimmed: false, in: area, buffer: &buffer, hits: &hits,
         artwork: &artwork, visibleArtwork: &visibleArtwork)
     case .failed(let error, let previous):
-      let lines = failure(error, search: search)
+      let lines = failure(error, search: search, offersDemo: state.demoAvailable)
       guard let previous, !previous.isEmpty else {
         MessagePanel(lines).render(in: area, buffer: &buffer)
         return area.height
@@ -70,6 +70,15 @@ enum SearchResultsView {
     .init("Type a few words and press Enter; ? lists every key.", style: Theme.secondary),
   ]
 
+  private static let demoWelcome: [MessagePanel.Line] = [
+    .init("Search the demo catalogue", style: Theme.title),
+    .init(""),
+    .init(
+      "Made-up songs, albums, artists, movies, TV, podcasts, books and apps, served on this "
+        + "machine.", style: Theme.secondary),
+    .init("Try golden, castell, harbour, 星 or ночи; ? lists every key.", style: Theme.secondary),
+  ]
+
   static func empty(term: String, filters: SearchFilters) -> [MessagePanel.Line] {
     let hint =
       filters.isDefault
@@ -82,7 +91,9 @@ enum SearchResultsView {
     ]
   }
 
-  static func failure(_ error: FeatureError, search: SearchState) -> [MessagePanel.Line] {
+  static func failure(_ error: FeatureError, search: SearchState, offersDemo: Bool = false)
+    -> [MessagePanel.Line]
+  {
     let title = DisplayText.clean(error.title) ?? "The search failed."
     if error.isRateLimited {
       let wait =
@@ -92,6 +103,16 @@ enum SearchResultsView {
       return [
         .init("⏳ " + title, style: Style.plain.fg(Theme.star).bold),
         .init(wait, style: Theme.secondary),
+      ]
+    }
+    if error.isUnreachable, offersDemo {
+      return [
+        .init("✗ tunes cannot reach Apple: " + title, style: Theme.errorTitle),
+        .init(DisplayText.clean(error.suggestion) ?? "", style: Theme.secondary),
+        .init(""),
+        .init(
+          "d switches to the built-in demo catalogue for this session · r retries",
+          style: Theme.key),
       ]
     }
     return [

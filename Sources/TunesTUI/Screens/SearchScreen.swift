@@ -11,7 +11,8 @@ enum SearchScreen {
     let search = state.search
     let rows = Layout.vertical([.length(1), .length(3), .fill(1), .length(1)]).split(area)
     let focusedQuery = search.focus == .query
-    HeaderBar(crumbs: [], hints: hints(search)).render(in: rows[0], buffer: &frame.buffer)
+    HeaderBar(crumbs: [], hints: hints(search), badge: HeaderBar.badge(state)).render(
+      in: rows[0], buffer: &frame.buffer)
     let cursor = queryBox(state, focused: focusedQuery, in: rows[1], buffer: &frame.buffer)
     frame.hits.add(rows[1], .queryBox)
     let content = rows[2].inset(top: 1, right: 1, left: 1)

@@ -1,4 +1,5 @@
 import TerminalUI
+import TunesFeatures
 
 /// The top row of every screen: the app's name, where you are, and the keys that matter most
 /// here (right-aligned; the crumbs are cut first, then the last hints dropped).
@@ -7,11 +8,21 @@ package struct HeaderBar: Widget, Sendable {
   package var crumbs: [String]
   /// Short key hints: `[("Enter", "search"), ("?", "keys")]`.
   package var hints: [(key: String, action: String)]
+  /// A label after the name, such as "demo catalogue" (`nil`: none).
+  package var badge: String?
 
   /// Creates a header.
-  package init(crumbs: [String] = [], hints: [(key: String, action: String)] = []) {
+  package init(
+    crumbs: [String] = [], hints: [(key: String, action: String)] = [], badge: String? = nil
+  ) {
     self.crumbs = crumbs
     self.hints = hints
+    self.badge = badge
+  }
+
+  /// The badge for the app's state: "demo catalogue" while the demo answers.
+  package static func badge(_ state: AppState) -> String? {
+    state.isDemo ? "demo catalogue" : nil
   }
 
   /// Draws the header in the first row of `area`.
@@ -33,6 +44,7 @@ package struct HeaderBar: Widget, Sendable {
     var kept = crumbs.map { DisplayText.clean($0) ?? "" }
     func left(_ crumbs: [String]) -> [Span] {
       var spans: [Span] = [Span(" ♪ tunes", style: Theme.heading)]
+      if let badge { spans.append(Span(" · " + badge, style: Theme.key)) }
       for crumb in crumbs {
         spans.append(Span("  ›  ", style: Theme.secondary))
         spans.append(Span(crumb, style: Theme.text))
