@@ -4,7 +4,7 @@
 SWIFT ?= swift
 DEB_PACKAGES := libsqlite3-dev libcurl4-openssl-dev tmux sqlite3 curl jq ca-certificates mpv ffmpeg \
                 util-linux libturbojpeg0-dev libpng-dev libchafa-dev libglib2.0-dev pkg-config \
-                xvfb x11-utils
+                xvfb x11-utils xterm kitty xdotool x11-apps
 # Programs/headers that prove each package is present (checked without dpkg locks).
 DEB_CHECK := /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/curl-config:libcurl4-openssl-dev \
              /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 \
@@ -12,7 +12,8 @@ DEB_CHECK := /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/curl-config:libcurl4
              /usr/bin/mpv:mpv /usr/bin/ffmpeg:ffmpeg /usr/bin/setpriv:util-linux \
              /usr/include/turbojpeg.h:libturbojpeg0-dev /usr/include/png.h:libpng-dev \
              /usr/include/chafa/chafa.h:libchafa-dev /usr/include/glib-2.0/glib.h:libglib2.0-dev \
-             /usr/bin/pkg-config:pkg-config /usr/bin/Xvfb:xvfb /usr/bin/xwininfo:x11-utils
+             /usr/bin/pkg-config:pkg-config /usr/bin/Xvfb:xvfb /usr/bin/xwininfo:x11-utils \
+             /usr/bin/xterm:xterm /usr/bin/kitty:kitty /usr/bin/xdotool:xdotool /usr/bin/xwd:x11-apps
 
 PREFIX ?= /usr/local
 DESTDIR ?=

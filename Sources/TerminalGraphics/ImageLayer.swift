@@ -24,6 +24,8 @@ package final class ImageLayer {
   // kitty: transmitted images by source, placements by where they are.
   private var kittyImages: [String: UInt32] = [:]
   private var kittyPlacements: [ImagePlacement: UInt32] = [:]
+  // Symbol placements in the last frame composed (for the log).
+  private var symbolsShown: Set<ImagePlacement> = []
   private var nextKittyImage: UInt32 = 1
   private var nextKittyPlacement: UInt32 = 1
 
@@ -71,7 +73,7 @@ package final class ImageLayer {
   ///   - choice: the protocol, cell size and colours.
   ///   - pixels: the decoded image for a placement's source (the artwork memory cache, else
   ///     disk); `nil` when it cannot be had.
-  ///   - log: where failures are told.
+  ///   - log: where failures and each image drawn (cells and source) are told.
   package init(
     choice: GraphicsChoice, pixels: @escaping @Sendable (String) async -> RGBAImage?,
     log: @escaping @Sendable (String) -> Void = { _ in }
@@ -95,6 +97,8 @@ package final class ImageLayer {
   /// Replaces `buffer`'s placements with what the protocol draws (see the type's notes).
   package func compose(_ buffer: inout Buffer) {
     shownInLastFrame = 0
+    var symbolsDrawn: Set<ImagePlacement> = []
+    defer { symbolsShown = symbolsDrawn }
     guard !buffer.images.isEmpty else { return }
     let placements = buffer.images
     buffer.images = []
@@ -117,11 +121,23 @@ package final class ImageLayer {
           x: placement.area.x + entry.encoding.fitted.x,
           y: placement.area.y + entry.encoding.fitted.y)
         buffer.draw(cells, at: at, clippedTo: placement.area)
+        symbolsDrawn.insert(placement)
+        if !symbolsShown.contains(placement) {
+          logDrawn(placement, at: at, size: entry.encoding.fitted)
+        }
       case .bytes, .kitty:
         kept.append(placement)
       }
     }
     buffer.images = kept
+  }
+
+  /// One line per image drawn (symbols: per placement newly on screen); the real-terminal
+  /// tests find the pixels to check by it.
+  private func logDrawn(_ placement: ImagePlacement, at: Position, size: Rect) {
+    log(
+      "image drawn \(choice.graphicsProtocol.rawValue) at \(at.x),\(at.y)"
+        + " \(size.width)x\(size.height) \(placement.source)")
   }
 
   private func schedule(_ key: Key) {
@@ -253,6 +269,8 @@ package final class ImageLayer {
     guard let encoding = encodings[key]?.encoding else { return false }
     let x = placement.area.x + encoding.fitted.x
     let y = placement.area.y + encoding.fitted.y
+    if case .cells = encoding.content { return false }
+    logDrawn(placement, at: Position(x: x, y: y), size: encoding.fitted)
     switch encoding.content {
     case .cells:
       return false

@@ -18,9 +18,9 @@ public final class VirtualDisplay: Sendable {
     self.server = server
   }
 
-  /// Starts Xvfb (640×480, 24 bits, no TCP) and waits until it names its display.
+  /// Starts Xvfb (640×480 unless asked, 24 bits, no TCP) and waits until it names its display.
   /// - Throws: `Failure` when Xvfb is missing (`make deps` installs `xvfb`) or does not start.
-  public static func start() async throws -> VirtualDisplay {
+  public static func start(width: Int = 640, height: Int = 480) async throws -> VirtualDisplay {
     let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first {
       FileManager.default.isExecutableFile(atPath: $0)
     }
@@ -29,7 +29,7 @@ public final class VirtualDisplay: Sendable {
       executable: URL(fileURLWithPath: xvfb), environment: ["PATH": "/usr/bin:/bin"],
       timeout: .seconds(600))
     let server = try runner.start([
-      "-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp", "-noreset",
+      "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset",
     ])
     var number: String?
     _ = await ProcessRunner.waitUntil(timeout: .seconds(30)) {

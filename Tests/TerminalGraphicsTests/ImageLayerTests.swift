@@ -1,3 +1,4 @@
+import Synchronization
 import TerminalUI
 import Testing
 
@@ -91,5 +92,27 @@ struct ImageLayerTests {
     #expect(!second.contains("␛P"))
     // The image's cells outside the box are written again (the placeholder's background).
     #expect(second.contains("48;2;9;9;9"))
+  }
+
+  @Test("each image drawn is logged once with its protocol, cells and source")
+  func drawnIsLogged() async {
+    for graphicsProtocol in [GraphicsProtocol.kitty, .sixel, .symbols] {
+      let lines = Mutex<[String]>([])
+      let layer = ImageLayer(
+        choice: GraphicsChoice(graphicsProtocol: graphicsProtocol, reason: "test"),
+        pixels: { _ in TestImages.redOverBlue(40, 40) },
+        log: { line in lines.withLock { $0.append(line) } })
+      var renderer = DiffRenderer(colorDepth: .truecolor)
+      var writer = layer.writer
+      let shown = await Self.composeWhenReady(layer, Self.frame(placing: "art"))
+      _ = renderer.render(previous: nil, next: shown, cursor: .hidden, images: &writer)
+      var again = Self.frame(placing: "art")
+      layer.compose(&again)
+      _ = renderer.render(previous: shown, next: again, cursor: .hidden, images: &writer)
+      // 40×40 pixels in 4×2 cells of 10×20: the whole area.
+      #expect(
+        lines.withLock { $0 } == ["image drawn \(graphicsProtocol.rawValue) at 2,1 4x2 art"],
+        "\(graphicsProtocol)")
+    }
   }
 }

@@ -159,7 +159,7 @@ struct DiffRendererTests {
     let blank = Buffer(width: 3, height: 1)
     _ = r.render(previous: nil, next: blank)
     let next = buffer(["hi"], width: 3)
-    #expect(visible(r.render(previous: blank, next: next)) == "␛[?2026hhi␛[?2026l")
+    #expect(visible(r.render(previous: blank, next: next)) == "␛[?2026h\u{0}hi␛[?2026l")
     #expect(r.render(previous: next, next: next).isEmpty)
   }
 

@@ -43,6 +43,11 @@ struct VirtualTerminal {
         x = max(0, x - 1)
         pendingWrap = false
         i += 1
+      } else if b == 0x00, i >= 8, bytes[(i - 8)..<i].elementsEqual(Array("\u{1B}[?2026h".utf8)) {
+        // The NUL the renderer writes after starting a synchronized frame (for kitty 0.26):
+        // a fill character every terminal ignores. Anywhere else it is an error.
+        flushText()
+        i += 1
       } else if b < 0x20 {
         flushText()
         errors.append("control \(b)")

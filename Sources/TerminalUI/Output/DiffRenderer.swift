@@ -14,7 +14,7 @@
 public struct DiffRenderer: Sendable {
   /// Colours are downgraded to this depth on output.
   public var colorDepth: ColorDepth
-  /// Wrap each non-empty frame in DEC synchronized output (`ESC[?2026h` … `ESC[?2026l`).
+  /// Wrap each non-empty frame in DEC synchronized output (`ESC[?2026h NUL` … `ESC[?2026l`).
   public var synchronizedOutput: Bool
   /// Where the terminal cursor is after the last frame, if known.
   public private(set) var cursorPosition: Position?
@@ -55,7 +55,12 @@ public struct DiffRenderer: Sendable {
     images: inout Images
   ) -> [UInt8] {
     var writer = ANSIWriter(capacity: 4096)
-    if synchronizedOutput { writer.append("\u{1B}[?2026h") }
+    // The NUL after the start is for kitty before 0.28 (Debian's 0.26.5): when a read from
+    // the terminal's side of the pty ends inside the first escape sequence of a synchronized
+    // frame, it replays that sequence wrongly and drops it ("Unrecognized APC code: 0x9f"),
+    // losing e.g. an image's first chunk. A NUL, which every terminal ignores, is one byte a
+    // read cannot split, so nothing of a frame is ever the first thing queued mid-sequence.
+    if synchronizedOutput { writer.append("\u{1B}[?2026h\u{0}") }
     let prefixLength = writer.bytes.count
     var base: Buffer
     var added = next.images
