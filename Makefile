@@ -19,6 +19,10 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BIN ?= .build/release/tunes
 
+# Suites that run real X terminals or video windows under Xvfb: CPU-heavy (kitty renders in
+# software), so they run on their own after the parallel run, not beside timing-sensitive tests.
+HEAVY_TESTS := RealTerminalArtworkTests|VideoPlayerTests
+
 .PHONY: deps build-info build release run test lint format bench clean install install-files demo fuzz sanitize
 
 deps:
@@ -58,7 +62,8 @@ demo: release
 test: deps build-info
 	bash Scripts/check-imports.sh
 	$(SWIFT) build --build-tests
-	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --skip '$(HEAVY_TESTS)'
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --filter '$(HEAVY_TESTS)'
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
 lint:
