@@ -160,7 +160,8 @@ struct PagesTests {
       }
     }
     let block = AuthorBlock(author: Self.artist, works: [Self.album(601, year: 1986)])
-    let songDetail = DetailState(item: Self.song, details: .loaded(Self.song), author: .loaded(block))
+    let songDetail = DetailState(
+      item: Self.song, details: .loaded(Self.song), author: .loaded(block))
     let store = makeStore(
       AppState(stack: [.detail(songDetail)]), Samples.dependencies(client: script.client))
     try await store.send(.detail(.artistPageRequested)) {

@@ -17,7 +17,8 @@ struct PageViewTests {
     let model = DetailViewModel(item: album, details: .loaded(album), tracks: .loaded(songs))
     let total = songs.compactMap(\.durationMillis).reduce(0, +)
     #expect(songs.allSatisfy { $0.durationMillis != nil })
-    #expect(model.tracksNote(songs) == "\(songs.count) · " + DurationText.format(milliseconds: total))
+    #expect(
+      model.tracksNote(songs) == "\(songs.count) · " + DurationText.format(milliseconds: total))
     let first = try #require(songs.first)
     let row = DetailView.trackRow(first, number: 1, priced: true)
     let price = try #require(first.formattedPrice)

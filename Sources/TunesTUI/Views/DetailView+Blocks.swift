@@ -10,7 +10,11 @@ extension DetailView {
     if case .loaded(let items) = content {
       guard !items.isEmpty else { return [] }
       let numbered = model.item.kind != .podcast
-      let lines = Self.trackLines(items, numbered: numbered, priced: model.item.kind == .album)
+      // An artist's top songs come from several albums: numbered by rank, not track number.
+      let lines =
+        model.item.kind == .artist
+        ? items.enumerated().map { .track(Self.trackRow($1, number: $0 + 1)) }
+        : Self.trackLines(items, numbered: numbered, priced: model.item.kind == .album)
       return [
         Self.heading(title, note: model.tracksNote(items)),
         Piece(height: lines.count) { rect, buffer, _ in
