@@ -17,30 +17,32 @@ struct BulkLookupEndToEndTests {
     }
   }
 
-  @Test("1,000 ids on stdin: 5 requests, streamed ndjson, unknown ids named; again: none")
+  // 401 ids (3 batches): the debug binary splitting answers per id is slow enough that 1,000
+  // would take CPU the parallel suite's timing tests need; `make bench` runs 1,000 in release.
+  @Test("401 ids on stdin: 3 requests, ndjson, unknown ids named; again: none")
   func thousandIDs() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
     sandbox.server.enforce(.apple)
-    let ids = (1...1000).map { Int64(100_000 + $0) }
-    let unknown: Set<Int64> = [100_010, 100_500]
+    let ids = (1...401).map { Int64(100_000 + $0) }
+    let unknown: Set<Int64> = [100_010, 100_100]
     try register(ids, unknown: unknown, on: sandbox.server)
     let input = ids.map(String.init).joined(separator: "\n") + "\n" + "100001,100002\n"
     let result = try await sandbox.run(
       ["lookup", "-", "--format", "ndjson"], stdin: Data(input.utf8))
     #expect(result.exited(0), "\(result)")
     let lines = result.stdout.split(separator: "\n")
-    #expect(lines.count == 998)
+    #expect(lines.count == 399)
     #expect(lines.first?.contains("\"id\":100001") == true)
-    #expect(sandbox.server.requestCount == 5)
+    #expect(sandbox.server.requestCount == 3)
     #expect(
-      result.stderr.contains("Apple knows no item with 2 of the 1000 ids: 100010, 100500."),
+      result.stderr.contains("Apple knows no item with 2 of the 401 ids: 100010, 100100."),
       "\(result)")
     let again = try await sandbox.run(
       ["lookup", "-", "--format", "ndjson"], stdin: Data(input.utf8))
     #expect(again.exited(0), "\(again)")
     #expect(again.stdout == result.stdout)
-    #expect(sandbox.server.requestCount == 5, "every id came from the cache")
+    #expect(sandbox.server.requestCount == 3, "every id came from the cache")
   }
 
   @Test("favorites add --ids-from FILE adds every item Apple knows")
