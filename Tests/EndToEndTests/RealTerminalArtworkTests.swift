@@ -90,11 +90,10 @@ struct RealTerminalArtworkTests {
 
     // The home screen's chart rows, at rest: whatever artwork they drew shows its picture.
     let home = try await session.settledScreen(window.rect, "the home screen")
-    let homePath = session.save(home, as: "0-home")
+    let homePath = await session.save(home, as: "0-home")
     let homeImages = Self.distinctPlacements(session.drawnImages())
-    problems += homeImages.compactMap {
-      check($0, in: home, session: session, cell: choice.cell, path: homePath)
-    }
+    problems += await checked(
+      homeImages, in: home, session: session, cell: choice.cell, path: homePath)
 
     let sources = try Self.resultArtwork()
     func resultTiles(after count: Int) -> [RealTerminalSession.DrawnImage] {
@@ -111,11 +110,10 @@ struct RealTerminalArtworkTests {
       resultTiles(after: drawnBeforeSearch).count >= Self.visibleTiles
     }
     let results = try await session.settledScreen(window.rect, "the results")
-    let resultsPath = session.save(results, as: "1-results")
+    let resultsPath = await session.save(results, as: "1-results")
     let tiles = resultTiles(after: drawnBeforeSearch)
-    problems += tiles.compactMap {
-      check($0, in: results, session: session, cell: choice.cell, path: resultsPath)
-    }
+    problems += await checked(
+      tiles, in: results, session: session, cell: choice.cell, path: resultsPath)
 
     // The detail: one image larger than a tile.
     let drawnBeforeDetail = session.drawnImages().count
@@ -124,14 +122,13 @@ struct RealTerminalArtworkTests {
       session.drawnImages().dropFirst(drawnBeforeDetail).contains { $0.rows > tiles[0].rows }
     }
     let detail = try await session.settledScreen(window.rect, "the detail")
-    let detailPath = session.save(detail, as: "2-detail")
+    let detailPath = await session.save(detail, as: "2-detail")
     let art = session.drawnImages().dropFirst(drawnBeforeDetail).filter {
       $0.rows > tiles[0].rows
     }
-    problems += art.compactMap {
-      check($0, in: detail, session: session, cell: choice.cell, path: detailPath)
-    }
-    if detail.difference(from: results).count < results.width * results.height / 10 {
+    problems += await checked(
+      art, in: detail, session: session, cell: choice.cell, path: detailPath)
+    if await Self.differing(detail, results) < results.width * results.height / 10 {
       problems.append("the detail looks like the results (\(detailPath))")
     }
 
@@ -142,17 +139,17 @@ struct RealTerminalArtworkTests {
       resultTiles(after: drawnBeforeBack).count >= Self.visibleTiles
     }
     let back = try await session.settledScreen(window.rect, "the results after the detail")
-    problems += compare(back, with: results, session: session, name: "3-after-detail")
+    problems += await compare(back, with: results, session: session, name: "3-after-detail")
 
     // The help overlay hides the images under it; closing it brings them back.
     try await session.press("question")
     _ = await eventually(within: 30) {
-      let shot = try? await session.screenshot(window.rect)
-      return (shot?.difference(from: results).count ?? 0) > Self.tolerance
+      guard let shot = try? await session.screenshot(window.rect) else { return false }
+      return await Self.differing(shot, results) > Self.tolerance
     }
     let help = try await session.settledScreen(window.rect, "the help overlay")
-    let helpPath = session.save(help, as: "4-help")
-    if help.difference(from: results).count <= Self.tolerance {
+    let helpPath = await session.save(help, as: "4-help")
+    if await Self.differing(help, results) <= Self.tolerance {
       problems.append("the help overlay never showed (\(helpPath))")
     }
     let drawnBeforeClose = session.drawnImages().count
@@ -161,14 +158,16 @@ struct RealTerminalArtworkTests {
       session.drawnImages().count > drawnBeforeClose
     }
     let closed = try await session.settledScreen(window.rect, "the results after the help")
-    problems += compare(closed, with: results, session: session, name: "5-after-help")
+    problems += await compare(closed, with: results, session: session, name: "5-after-help")
 
     if let folder = ProcessInfo.processInfo.environment["TUNES_SCREENSHOT_DIR"], !folder.isEmpty {
       let to = URL(fileURLWithPath: folder)
       try? FileManager.default.createDirectory(at: to, withIntermediateDirectories: true)
       let name = "\(session.kind)-\(expected)"
-      try? results.png()?.write(to: to.appendingPathComponent("\(name)-results.png"))
-      try? detail.png()?.write(to: to.appendingPathComponent("\(name)-detail.png"))
+      await DedicatedThread.run {
+        try? results.png()?.write(to: to.appendingPathComponent("\(name)-results.png"))
+        try? detail.png()?.write(to: to.appendingPathComponent("\(name)-detail.png"))
+      }
     }
   }
 
@@ -228,12 +227,30 @@ struct RealTerminalArtworkTests {
     return nil
   }
 
+  /// ``check(_:in:session:cell:path:)`` for each image, on a thread of its own.
+  func checked(
+    _ images: [RealTerminalSession.DrawnImage], in shot: Screenshot,
+    session: RealTerminalSession, cell: (width: Int, height: Int), path: String
+  ) async -> [String] {
+    let (width, height) = cell
+    return await DedicatedThread.run {
+      images.compactMap {
+        check($0, in: shot, session: session, cell: (width, height), path: path)
+      }
+    }
+  }
+
+  /// How many pixels differ, counted on a thread of its own.
+  static func differing(_ shot: Screenshot, _ other: Screenshot) async -> Int {
+    await DedicatedThread.run { shot.difference(from: other).count }
+  }
+
   /// Compares a screen with the one it should equal; saves it and says how it differs.
   func compare(
     _ shot: Screenshot, with reference: Screenshot, session: RealTerminalSession, name: String
-  ) -> [String] {
-    let path = session.save(shot, as: name)
-    let difference = shot.difference(from: reference)
+  ) async -> [String] {
+    let path = await session.save(shot, as: name)
+    let difference = await DedicatedThread.run { shot.difference(from: reference) }
     session.note(
       "\(name): \(difference.count) pixels differ, within \(difference.bounds.map(\.description) ?? "-")"
     )

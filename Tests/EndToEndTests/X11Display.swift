@@ -70,11 +70,16 @@ final class XvfbServer: Sendable {
     return result.stdout
   }
 
-  /// The whole screen, from `xwd -root`.
-  func screenshot() async throws -> Screenshot {
+  /// The part `rect` of the screen (all of it by default), from `xwd -root`, decoded on a
+  /// thread of its own (a screenful is a million pixels: not work for the test pool).
+  func screenshot(_ rect: PixelRect? = nil) async throws -> Screenshot {
     let result = try await run(X11Tools.xwd, ["-root", "-silent"])
     guard result.exited(0) else { throw X11Failure("xwd failed: \(result)") }
-    return try Screenshot(xwd: result.standardOutput)
+    let data = result.standardOutput
+    return try await DedicatedThread.run {
+      let screen = try Screenshot(xwd: data)
+      return rect.map { screen.cropped($0) } ?? screen
+    }
   }
 }
 
