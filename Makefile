@@ -19,7 +19,11 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BIN ?= .build/release/tunes
 
-.PHONY: deps build-info build release run test lint format bench clean install install-files demo
+# Suites that run real X terminals or video windows under Xvfb: CPU-heavy (kitty renders in
+# software), so they run on their own after the parallel run, not beside timing-sensitive tests.
+HEAVY_TESTS := RealTerminalArtworkTests|VideoPlayerTests
+
+.PHONY: deps build-info build release run test lint format bench clean install install-files demo fuzz sanitize
 
 deps:
 	@missing=""; for pair in $(DEB_CHECK); do f=$${pair%%:*}; p=$${pair##*:}; \
@@ -58,7 +62,8 @@ demo: release
 test: deps build-info
 	bash Scripts/check-imports.sh
 	$(SWIFT) build --build-tests
-	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --skip '$(HEAVY_TESTS)'
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --filter '$(HEAVY_TESTS)'
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
 lint:
@@ -72,6 +77,19 @@ bench: deps build-info
 	$(SWIFT) build $(RELEASE_FLAGS) --product tunes
 	$(SWIFT) build $(RELEASE_FLAGS) --product tunes-bench
 	bash bench/run.sh
+
+# libFuzzer targets with AddressSanitizer, FUZZ_SECONDS each (default 60); see Scripts/fuzz.sh.
+fuzz: deps
+	bash Scripts/fuzz.sh
+
+# The in-process tests (all but EndToEndTests, which run the binary) under ThreadSanitizer, then
+# AddressSanitizer (leak checks off: the Swift runtime's one-time allocations read as leaks).
+SANITIZE_SKIP := --skip EndToEndTests
+sanitize: deps
+	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=0 $(SWIFT) test --sanitize=thread \
+	  --scratch-path .build-tsan $(SANITIZE_SKIP)
+	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address \
+	  --scratch-path .build-asan $(SANITIZE_SKIP)
 
 # The binary, the man page and the completions under $(DESTDIR)$(PREFIX), e.g.
 #   make install PREFIX=$$HOME/.local
@@ -95,4 +113,4 @@ install-files:
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tunes.fish"
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-tsan .build-asan

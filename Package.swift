@@ -78,6 +78,10 @@ let package = Package(
         "TunesFeatures", "TunesLive", "Playback", "TerminalGraphics", "TerminalPOSIX", "Artwork",
       ]),
 
+    // libFuzzer targets (`make fuzz`); a plain build links an empty program.
+    .executableTarget(
+      name: "tunes-fuzz", dependencies: ["ITunesCatalog", "ITunesReplay", "TerminalUI", "TunesCLI"]),
+
     // Tests.
     .target(
       name: "TestSupport",

@@ -14,6 +14,10 @@ public enum ClientError: Error, Equatable, Sendable {
   /// `TUNES_HTTP_TRANSPORT` names no known transport.
   case invalidTransport(String)
 
+  /// The rate limiter (shared by every tunes on the machine) allows the next request only after
+  /// `seconds`, later than the caller was willing to wait; nothing was sent.
+  case rateLimitWait(seconds: Int)
+
   // MARK: Transport (no complete HTTP answer)
 
   /// Nothing listens at the host and port (connection refused).
@@ -76,7 +80,7 @@ extension ClientError {
   /// The phase this error belongs to.
   public var phase: Phase {
     switch self {
-    case .invalidBaseURL, .invalidTimeout, .invalidTransport: return .request
+    case .invalidBaseURL, .invalidTimeout, .invalidTransport, .rateLimitWait: return .request
     case .cannotConnect, .hostNotFound, .offline, .timedOut, .truncated, .tooLarge, .cancelled,
       .transport:
       return .transport
@@ -90,7 +94,7 @@ extension ClientError {
   public var allowsStaleFallback: Bool {
     switch self {
     case .cannotConnect, .hostNotFound, .offline, .timedOut, .truncated, .transport, .rateLimited,
-      .serverError, .unexpectedStatus:
+      .serverError, .unexpectedStatus, .rateLimitWait:
       return true
     case .invalidBaseURL, .invalidTimeout, .invalidTransport, .tooLarge, .cancelled,
       .invalidRequest, .notFound,
@@ -110,6 +114,9 @@ extension ClientError: LocalizedError {
       return "The timeout \"\(text)\" is not a positive number of seconds."
     case .invalidTransport(let name):
       return "TUNES_HTTP_TRANSPORT=\(name) names no HTTP transport."
+    case .rateLimitWait(let seconds):
+      return "Apple's rate limit allows the next request in \(seconds) s "
+        + "(about 20 a minute, shared by every tunes on this computer)."
     case .cannotConnect(let host):
       return "Could not connect to \(host): the connection was refused."
     case .hostNotFound(let host):
@@ -157,6 +164,8 @@ extension ClientError: LocalizedError {
       return "Give a number of seconds greater than 0, e.g. 15."
     case .invalidTransport:
       return "Set TUNES_HTTP_TRANSPORT to urlsession or curl, or unset it."
+    case .rateLimitWait(let seconds):
+      return "Try again in \(seconds) s."
     case .cannotConnect:
       return "Check the API base URL; if it points at a replay server, start it."
     case .hostNotFound, .offline:

@@ -8,6 +8,8 @@ struct FeedPipeline: Sendable {
   let configuration: ClientConfiguration
   let transport: HTTPTransport
   let pacing: HostPacing
+  /// How long a request may wait for its host's limiter.
+  var policy: PacingPolicy = .patient
   let clock: AppClock
 
   /// The base every request goes to: `nil` (each request's own Apple host) unless an API base
@@ -27,7 +29,9 @@ struct FeedPipeline: Sendable {
     var attempt = 1
     while true {
       do {
-        try await limiter.acquire()
+        try await limiter.acquire(maxWait: policy.maxWait, onWait: policy.onWait)
+      } catch let tooLong as RateLimiter.WaitTooLong {
+        throw ClientError.rateLimitWait(seconds: PacingPolicy.seconds(tooLong.wait))
       } catch {
         throw ClientError.cancelled
       }

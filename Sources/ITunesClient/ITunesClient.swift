@@ -70,12 +70,14 @@ extension ITunesClient {
   ///   - transport: the HTTP transport; `nil` builds the configuration's live transport (libcurl
   ///     on Linux, URLSession elsewhere or with `TUNES_HTTP_TRANSPORT=urlsession`).
   ///   - limiter: the token bucket; `RateLimiter.shared` unless a test passes its own.
+  ///   - pacing: how long a request may wait for the limiter (by default as long as it takes).
   ///   - clock: times the deadline and back-off.
   ///   - feedPacing: the limiters of feed requests, one per Apple host (`HostPacing.shared`,
   ///     whose `itunes.apple.com` limiter is `RateLimiter.shared`).
   public static func live(
     configuration: ClientConfiguration = .standard, transport: HTTPTransport? = nil,
-    limiter: RateLimiter = .shared, clock: AppClock = .live, feedPacing: HostPacing? = nil
+    limiter: RateLimiter = .shared, pacing: PacingPolicy = .patient, clock: AppClock = .live,
+    feedPacing: HostPacing? = nil
   ) -> ITunesClient {
     let base =
       transport
@@ -85,12 +87,12 @@ extension ITunesClient {
     let pipeline = RequestPipeline(
       configuration: configuration,
       transport: base.withDeadline(seconds: configuration.timeoutSeconds, clock: clock),
-      limiter: limiter, clock: clock)
+      limiter: limiter, pacing: pacing, clock: clock)
     let feeds = FeedPipeline(
       configuration: configuration, transport: pipeline.transport,
       pacing: feedPacing
         ?? (limiter === RateLimiter.shared ? .shared : .separate(itunes: limiter, feeds: limiter)),
-      clock: clock)
+      policy: pacing, clock: clock)
     return ITunesClient(
       fetch: { request in try await pipeline.fetch(request) },
       pacing: { await limiter.waitTime() },

@@ -7,6 +7,7 @@ struct RequestPipeline: Sendable {
   let configuration: ClientConfiguration
   let transport: HTTPTransport
   let limiter: RateLimiter
+  let pacing: PacingPolicy
   let clock: AppClock
 
   func fetch(_ request: CatalogRequest) async throws -> CatalogResponse {
@@ -19,7 +20,9 @@ struct RequestPipeline: Sendable {
     var attempt = 1
     while true {
       do {
-        try await limiter.acquire()
+        try await limiter.acquire(maxWait: pacing.maxWait, onWait: pacing.onWait)
+      } catch let tooLong as RateLimiter.WaitTooLong {
+        throw ClientError.rateLimitWait(seconds: PacingPolicy.seconds(tooLong.wait))
       } catch {
         throw ClientError.cancelled
       }

@@ -13,11 +13,17 @@ struct ConnectionReader {
   /// Largest request head accepted, in bytes.
   static let headLimit = 64 * 1024
 
-  private let fd: Int32
+  /// The next bytes from the peer; `nil` when the stream ended.
+  private let receive: () -> [UInt8]?
   private var buffer: [UInt8] = []
 
   init(fd: Int32) {
-    self.fd = fd
+    self.init(receive: { SocketIO.receive(fd) })
+  }
+
+  /// A reader over any source of chunks (the fuzzer's bytes).
+  init(receive: @escaping () -> [UInt8]?) {
+    self.receive = receive
   }
 
   /// Blocks until a full request head has arrived, the stream ends, or the input is not HTTP.
@@ -31,7 +37,7 @@ struct ConnectionReader {
         return .request(request)
       }
       if buffer.count > Self.headLimit { return .malformed }
-      guard let chunk = SocketIO.receive(fd) else {
+      guard let chunk = receive() else {
         return buffer.allSatisfy({ $0 == 13 || $0 == 10 }) ? .closed : .malformed
       }
       buffer.append(contentsOf: chunk)
@@ -42,7 +48,7 @@ struct ConnectionReader {
     var remaining = max(0, count)
     while remaining > 0 {
       if buffer.isEmpty {
-        guard let chunk = SocketIO.receive(fd) else { return false }
+        guard let chunk = receive() else { return false }
         buffer = chunk
       }
       let taken = min(remaining, buffer.count)

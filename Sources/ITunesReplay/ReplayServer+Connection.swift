@@ -44,7 +44,9 @@ extension ReplayServer {
     let key = ReplayRequestKey(target: request.target)
     let canonical = key.description
     countRequest(key)
-    let fault = locked { faults.next(target: request.target, canonical: canonical) }
+    let fault =
+      locked { faults.next(target: request.target, canonical: canonical) }
+      ?? rateLimitFault(path: key.path)
     var outcome = Outcome(close: request.wantsClose)
     var reset = false
     switch fault {

@@ -40,6 +40,7 @@ package final class ReplayServer: @unchecked Sendable {
   /// Answers searches and lookups no recording matches (see `serve(catalogue:)`).
   var catalogue: CatalogEngine?
   var faults = FaultSchedule()
+  var requestWindow = RequestWindow()
   private var boundPort: UInt16 = 0
   private var listenerFD: Int32 = -1
   private var wakePipe: (read: Int32, write: Int32) = (-1, -1)

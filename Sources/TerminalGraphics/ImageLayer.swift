@@ -51,7 +51,7 @@ package final class ImageLayer {
       case cells(Buffer)
       /// Bytes written at the fitted area's top-left cell (sixel, iTerm2).
       case bytes([UInt8])
-      /// A PNG for kitty, transmitted once and placed by id.
+      /// A PNG for kitty, already in base64, transmitted once and placed by id.
       case kitty([UInt8])
     }
 
@@ -216,7 +216,7 @@ package final class ImageLayer {
       return bytes.isEmpty ? nil : Encoding(fitted: fitted, content: .bytes(bytes))
     case .kitty:
       guard let png = PNGWriter.encode(image) else { return nil }
-      return Encoding(fitted: fitted, content: .kitty(png))
+      return Encoding(fitted: fitted, content: .kitty(Base64.encode(png)))
     }
   }
 
@@ -277,7 +277,7 @@ package final class ImageLayer {
     case .bytes(let payload):
       bytes.append(contentsOf: Array("\u{1B}[\(y + 1);\(x + 1)H".utf8))
       bytes.append(contentsOf: payload)
-    case .kitty(let png):
+    case .kitty(let base64):
       let id: UInt32
       if let known = kittyImages[placement.source] {
         id = known
@@ -285,7 +285,7 @@ package final class ImageLayer {
         id = nextKittyImage
         nextKittyImage = nextKittyImage == UInt32.max ? 1 : nextKittyImage + 1
         kittyImages[placement.source] = id
-        bytes.append(contentsOf: KittyGraphics.transmit(png: png, id: id))
+        bytes.append(contentsOf: KittyGraphics.transmit(base64: base64, id: id))
       }
       let number = kittyPlacements[placement] ?? nextKittyPlacement
       if kittyPlacements[placement] == nil {

@@ -9,7 +9,11 @@ package enum KittyGraphics {
 
   /// Transmits `png` as image `id`, without showing it.
   package static func transmit(png: [UInt8], id: UInt32) -> [UInt8] {
-    let payload = Array(Base64.encode(png))
+    transmit(base64: Base64.encode(png), id: id)
+  }
+
+  /// Transmits an image already in base64 (made off the UI loop) as image `id`.
+  package static func transmit(base64 payload: [UInt8], id: UInt32) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(payload.count + payload.count / 4096 * 16 + 64)
     var start = 0

@@ -4,7 +4,7 @@ import Foundation
 /// it held. The one polling helper of the tests, for conditions no hook reports (another
 /// process's output, a terminal's screen); the bound only matters when a test fails.
 nonisolated(nonsending) public func eventually(
-  within seconds: Double = 10, _ condition: () async -> Bool
+  within seconds: Double = 30, _ condition: () async -> Bool
 ) async -> Bool {
   let clock = ContinuousClock()
   let end = clock.now + .seconds(seconds)

@@ -28,6 +28,8 @@ public enum Recordings {
   public static let podcastEpisodes = "podcast-lookup-entity-podcastepisode-joe-budden-6.json"
   /// The Facebook app.
   public static let app = "software-lookup-id-284882215-facebook.json"
+  /// The recorded lookup of Slayer's artist record (the artist alone).
+  public static let artist = "artist-lookup-slayer-gb.extracted-body.json"
   /// Japanese songs priced in yen.
   public static let japanese = "song-search-japanese-kobukuro-jp-jpy.json"
 }

@@ -28,6 +28,8 @@ enum CLIAdvice {
       return "Check that --api-base points at the iTunes API."
     case .offlineCacheMiss:
       return "Run it once online or drop --offline."
+    case .rateLimitWait(let seconds):
+      return "Run it again in \(seconds) s, or give --wait \(max(seconds, 60)) to wait for it."
     case .decoding(let catalog):
       return suggestion(for: catalog)
     case .unexpectedStatus(let status) where (400..<500).contains(status):

@@ -24,12 +24,17 @@ struct CLIContext: Sendable {
   var terminalColumns: Int?
   /// The terminal's height in cells, when known (the area of a video in the terminal).
   var terminalRows: Int? = nil
-  /// Makes the network client for a configuration (tests inject a replay-backed or mock one).
-  var makeClient: @Sendable (ClientConfiguration) -> ITunesClient
+  /// Makes the network client for a configuration and pacing policy (tests inject a
+  /// replay-backed or mock one).
+  var makeClient: @Sendable (ClientConfiguration, PacingPolicy) -> ITunesClient
   /// Where tunes keeps its files.
   var paths: StoragePaths
   /// The wall clock.
   var now: @Sendable () -> Date
+  /// Whether standard error is a terminal (progress lines are drawn only then).
+  var stderrIsTerminal = false
+  /// Reads all of standard input (`tunes lookup -`; tests inject the bytes).
+  var readStdin: @Sendable () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
   /// Whether commands may take over SIGTERM, SIGHUP and SIGINT (the real process; not tests that
   /// run commands in-process).
   var handlesSignals = false
@@ -81,9 +86,17 @@ struct CLIContext: Sendable {
       interactive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
       terminalColumns: columns,
       terminalRows: columns != nil && size.ws_row > 0 ? Int(size.ws_row) : nil,
-      makeClient: { ITunesClient.live(configuration: $0) },
+      makeClient: { configuration, pacing in
+        ITunesClient.live(
+          configuration: configuration,
+          limiter: LivePacing.limiter(
+            for: configuration.baseURL, paths: StoragePaths(environment: environment)),
+          pacing: pacing,
+          feedPacing: LivePacing.hostPacing(
+            baseURL: configuration.baseURL, paths: StoragePaths(environment: environment)))
+      },
       paths: StoragePaths(environment: environment),
-      now: { Date() }, handlesSignals: true)
+      now: { Date() }, stderrIsTerminal: isatty(STDERR_FILENO) == 1, handlesSignals: true)
   }
 }
 

@@ -107,7 +107,7 @@ enum ExitCode {
     case .invalidBaseURL, .invalidTimeout, .invalidTransport, .invalidRequest: return usage
     case .unexpectedStatus(let status) where (400..<500).contains(status): return usage
     case .decoding: return dataError
-    case .rateLimited: return rateLimited
+    case .rateLimited, .rateLimitWait: return rateLimited
     case .cannotConnect, .hostNotFound, .offline, .timedOut, .truncated, .tooLarge, .cancelled,
       .transport, .notFound, .serverError, .unexpectedStatus, .offlineCacheMiss:
       return unavailable

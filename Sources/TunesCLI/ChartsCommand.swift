@@ -13,7 +13,7 @@ enum ChartsCommand {
       .value("format", "F", values: OutputFormat.names, help: "table, json, ndjson, csv or tsv"),
       .flag("fail-empty", help: "exit 2 when the chart is empty (for scripts)"),
       .flag("help", short: "h", help: "show this help"),
-    ] + NetworkOptions.options)
+    ] + NetworkOptions.options + NetworkOptions.pacingOptions)
 
   static func run(_ arguments: [String], context: CLIContext) async throws(CLIError) -> Int32 {
     let parsed = try parser.parse(arguments)

@@ -11,7 +11,7 @@ enum FavoritesCommand {
       .value("format", "F", values: OutputFormat.names, help: "output format"),
       .value("country", "CC", help: "store country of the items to add (default US)"),
       .flag("help", short: "h", help: "show this help"),
-    ] + NetworkOptions.options)
+    ] + BulkLookupCommand.options + NetworkOptions.options + NetworkOptions.pacingOptions)
 
   static let actions = ["list", "add", "remove", "export", "import"]
 
@@ -30,7 +30,11 @@ enum FavoritesCommand {
     }
     let database: TunesDatabase
     do {
-      database = try TunesDatabase.open(paths: context.paths, now: context.now)
+      // Listing and exporting only read: they work on a database that cannot be written.
+      database =
+        ["list", "export"].contains(action)
+        ? try TunesDatabase.openForReading(paths: context.paths, now: context.now)
+        : try TunesDatabase.open(paths: context.paths, now: context.now)
     } catch {
       throw CLIError.wrap(error)
     }
@@ -41,13 +45,14 @@ enum FavoritesCommand {
       case "list":
         let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
         if format == .table {
-          // A table needs eight fields: SQLite reads them from the stored JSON.
-          let items = try store.summaries().map(item(from:))
-          if items.isEmpty {
+          // A table needs eight fields: SQLite keeps them in columns beside the stored JSON.
+          let summaries = try store.summaries()
+          if summaries.isEmpty {
             context.err("tunes: no favourites yet. Add one with: tunes favorites add ID")
           } else {
+            var table = FavoritesTable()
             let formatter = ItemFormatter(width: context.tableWidth, color: context.color)
-            context.writeOut(formatter.format(items, as: format))
+            context.writeOut(formatter.tableText.render(cells: table.cells(summaries)))
           }
           return ExitCode.success
         }
@@ -66,30 +71,15 @@ enum FavoritesCommand {
           context.writeOut(formatter.format(items, as: format))
         }
       case "add":
-        let ids = try LookupQuery.parseIDs(try single(rest, "add ID"))
-        let client = try NetworkOptions.client(parsed, context: context)
-        let response = try await client.lookup(
-          try LookupQuery(key: .ids(ids), country: parsed.value("country")))
-        NetworkOptions.noteSource(response, context: context)
-        // A lookup may carry related items (an album's songs): keep the asked-for ones only.
-        let wanted = Set(ids)
-        let items = response.page.items.filter { wanted.contains($0.id) }
-        let missing = ids.filter { id in !items.contains { $0.id == id } }
-        if !missing.isEmpty {
-          let list = missing.map(String.init).joined(separator: ", ")
-          let message =
-            "Apple knows no item with id \(list)"
-            + (items.isEmpty ? "." : "; the others were added.")
-          if items.isEmpty { throw CLIError.file(message, code: ExitCode.dataError) }
-          context.err("tunes: " + message)
+        let sources = IDList.Sources(arguments: rest, file: parsed.value("ids-from"))
+        guard !rest.isEmpty || sources.file != nil else {
+          throw CLIError.usage(
+            "usage: tunes favorites add ID… (or - for standard input, or --ids-from FILE)",
+            command: "favorites")
         }
-        for found in items {
-          let added = try store.add(record(for: found, at: context.now()))
-          context.err(
-            added
-              ? "tunes: added \(found.kind.descriptiveName) “\(sanitizeLine(found.title))”."
-              : "tunes: “\(sanitizeLine(found.title))” is already a favourite.")
-        }
+        return try await FavoritesAdd.run(
+          try IDList.read(sources, command: "favorites", context: context), parsed,
+          store: store, context: context)
       case "remove":
         let ids = try LookupQuery.parseIDs(try single(rest, "remove ID"))
         for id in ids {
@@ -153,7 +143,7 @@ enum FavoritesCommand {
         context.err(message + ".")
       }
     } catch {
-      throw CLIError.wrap(error)
+      throw StorageDamage.report(error, database: database, context: context)
     }
     return ExitCode.success
   }
@@ -182,25 +172,6 @@ enum FavoritesCommand {
     FavoriteRecord(
       id: item.id, kind: item.kind.rawValue, title: item.title, payload: Data(item.jsonBytes),
       addedAt: date)
-  }
-
-  /// The item a table row shows, from the fields SQLite read.
-  static func item(from summary: FavoriteSummary) -> CatalogItem {
-    var item = CatalogItem(
-      id: summary.id, kind: ItemKind(rawValue: summary.kind), title: summary.title)
-    guard case .array(let values)? = try? JSONParser.parse(Array(summary.fields.utf8)) else {
-      return item
-    }
-    // In the order of FavoritesStore.summaryKeys.
-    func field(_ index: Int) -> JSONValue? { values.indices.contains(index) ? values[index] : nil }
-    item.author = field(0)?.text
-    item.collection = field(1)?.text
-    item.durationMillis = field(2)?.integer.map { Int(clamping: $0) }
-    item.price = field(3)?.decimal
-    item.currency = field(4)?.text
-    item.appleFormattedPrice = field(5)?.text
-    item.releaseDate = field(6)?.text.flatMap(ISODate.parse)
-    return item
   }
 
   /// The item stored in a record; `nil` if the payload cannot be read.

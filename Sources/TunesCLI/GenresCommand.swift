@@ -12,7 +12,7 @@ enum GenresCommand {
       .value("depth", "N", help: "levels of subgenres to print (default all)"),
       .value("format", "F", values: OutputFormat.names, help: "table, json, ndjson, csv or tsv"),
       .flag("help", short: "h", help: "show this help"),
-    ] + NetworkOptions.options)
+    ] + NetworkOptions.options + NetworkOptions.pacingOptions)
 
   static func run(_ arguments: [String], context: CLIContext) async throws(CLIError) -> Int32 {
     let parsed = try parser.parse(arguments)

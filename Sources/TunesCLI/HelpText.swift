@@ -62,14 +62,19 @@ enum HelpText {
   static var lookup: String {
     """
     Usage: tunes lookup ID[,ID…] [options]
+           tunes lookup - | --ids-from FILE [options]
            tunes lookup --bundle-id B | --upc U | --isbn I | --amg-artist-id A | --amg-album-id A
 
-    Look items up by their iTunes ids or another key.
+    Look items up by their iTunes ids or another key. With - (standard input) or --ids-from, or
+    more than 200 ids, ids are read one a line or comma-separated, each asked once, 200 a
+    request within Apple's rate limit, fresh answers taken from the cache; items are written as
+    each request answers, and the ids Apple does not know are listed on stderr.
 
     \(options(LookupCommand.parser))
     Examples:
       tunes lookup 909253 --entity album --limit 5
       tunes lookup --bundle-id com.facebook.Facebook --format json
+      cut -f1 ids.tsv | tunes lookup - --format ndjson
 
     """
   }
@@ -116,7 +121,8 @@ enum HelpText {
   static var favorites: String {
     """
     Usage: tunes favorites list [--format table|json|ndjson|csv|tsv]
-           tunes favorites add ID        look the item up and keep it (that id only)
+           tunes favorites add ID…       look the items up and keep them (those ids only;
+                                         - reads ids from standard input, or --ids-from FILE)
            tunes favorites remove ID
            tunes favorites export [--format json|csv]
            tunes favorites import FILE   the JSON or CSV that export writes; merged by id

@@ -24,8 +24,18 @@ enum HistoryCommand {
     guard parsed.positional.isEmpty else {
       throw .usage("history takes no arguments; did you mean --match?", command: "history")
     }
+    let writes = parsed.has("clear") || parsed.value("remove") != nil
+    let database: TunesDatabase
     do {
-      let database = try TunesDatabase.open(paths: context.paths, now: context.now)
+      // Listing only reads: it works on a database that cannot be written.
+      database =
+        writes
+        ? try TunesDatabase.open(paths: context.paths, now: context.now)
+        : try TunesDatabase.openForReading(paths: context.paths, now: context.now)
+    } catch {
+      throw CLIError.wrap(error)
+    }
+    do {
       if let recovery = database.recovery { context.err("tunes: " + recovery.message) }
       if parsed.has("clear") {
         try database.history.clear()
@@ -61,7 +71,7 @@ enum HistoryCommand {
       }
       return ExitCode.success
     } catch {
-      throw CLIError.wrap(error)
+      throw StorageDamage.report(error, database: database, context: context)
     }
   }
 

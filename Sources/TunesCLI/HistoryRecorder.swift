@@ -11,7 +11,15 @@ enum HistoryRecorder {
     do {
       let database = try TunesDatabase.open(paths: context.paths, now: context.now)
       if let recovery = database.recovery { context.err("tunes: " + recovery.message) }
-      _ = try database.history.record(query: query.term, filters: filters(of: query))
+      do {
+        _ = try database.history.record(query: query.term, filters: filters(of: query))
+      } catch {
+        if let recovery = database.keepAsideIfDamaged(error, at: context.now()) {
+          context.err("tunes: note: the search was not saved in the history: " + recovery.message)
+          return
+        }
+        throw error
+      }
     } catch {
       context.err(
         "tunes: note: the search was not saved in the history: \(NetworkOptions.describe(error))")

@@ -19,13 +19,24 @@ enum LookupCommand {
       .value("country", "CC", help: "store country, ISO 3166-1 alpha-2"),
       .value("format", "F", values: OutputFormat.names, help: "table, json, ndjson, csv or tsv"),
       .flag("help", short: "h", help: "show this help"),
-    ] + NetworkOptions.options)
+    ] + BulkLookupCommand.options + NetworkOptions.options + NetworkOptions.pacingOptions)
 
   static func run(_ arguments: [String], context: CLIContext) async throws(CLIError) -> Int32 {
     let parsed = try parser.parse(arguments)
     if parsed.has("help") {
       context.out(HelpText.lookup)
       return ExitCode.success
+    }
+    let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
+    let sources = IDList.Sources(arguments: parsed.positional, file: parsed.value("ids-from"))
+    if sources.isBulk {
+      guard Self.otherKeys.allSatisfy({ parsed.value($0) == nil }) else {
+        throw .usage(
+          "Ids from standard input or --ids-from cannot be combined with --bundle-id, --upc, "
+            + "--isbn, --amg-artist-id or --amg-album-id.", command: "lookup")
+      }
+      let ids = try IDList.read(sources, command: "lookup", context: context)
+      return try await BulkLookupCommand.run(ids, parsed, format: format, context: context)
     }
     let query: LookupQuery
     do {
@@ -39,11 +50,18 @@ enum LookupCommand {
     } catch {
       throw CLIError.wrap(error)
     }
-    let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
+    if case .ids(let ids) = query.key, ids.count > BulkLookup.batchSize {
+      // More ids than one request takes: batches, as from standard input.
+      return try await BulkLookupCommand.run(
+        IDList.deduplicated(ids), parsed, format: format, context: context)
+    }
     let response = try await NetworkOptions.fetch(query.request, parsed, context: context)
     try Output.items(response.page, format: format, context: context)
     return Output.exitCode(response.page, parsed)
   }
+
+  /// The keys other than ids.
+  static let otherKeys = ["bundle-id", "upc", "isbn", "amg-artist-id", "amg-album-id"]
 
   static func key(_ parsed: ArgumentParser.Parsed) throws -> LookupQuery.Key {
     var keys: [LookupQuery.Key] = []

@@ -16,6 +16,37 @@ enum NetworkOptions {
     .flag("demo", help: "use the built-in demo catalogue, served on 127.0.0.1 (no network)"),
   ]
 
+  /// `--wait`, for the commands that send requests (not the app, which shows a countdown).
+  static let pacingOptions: [ArgumentParser.Option] = [
+    .value(
+      "wait", "SECONDS",
+      help: "wait at most this long for Apple's rate limit, else exit 75 at once (default 60)")
+  ]
+
+  /// How long a command waits for the shared rate limit unless `--wait` says otherwise.
+  static let defaultWaitSeconds = 60
+
+  /// The pacing policy `--wait` asks for: wait up to that long, and say so on stderr.
+  static func pacing(
+    _ parsed: ArgumentParser.Parsed, context: CLIContext
+  ) throws(CLIError) -> PacingPolicy {
+    var seconds = Double(defaultWaitSeconds)
+    if let text = parsed.value("wait") {
+      guard let value = Double(text), value.isFinite, value >= 0, value <= 86_400 else {
+        throw .usage(
+          "--wait needs a number of seconds from 0 to 86400, not \"\(text)\".", command: "")
+      }
+      seconds = value
+    }
+    return PacingPolicy(
+      maxWait: .milliseconds(Int64((seconds * 1000).rounded())),
+      onWait: { wait in
+        // On a terminal, over a progress line that may be drawn there.
+        let clear = context.stderrIsTerminal ? "\r\u{1B}[2K" : ""
+        context.err(clear + "tunes: waiting \(PacingPolicy.seconds(wait)) s for Apple's rate limit")
+      })
+  }
+
   /// The base URL and timeout the parsed options and the environment ask for.
   static func configuration(
     _ parsed: ArgumentParser.Parsed, context: CLIContext
@@ -31,31 +62,51 @@ enum NetworkOptions {
     return try DemoOption.configuration(resolved, parsed)
   }
 
-  /// Builds the client for parsed options: configuration, then the cache layer.
-  static func client(
+  /// The pieces a command's client is made of: the paced network client, the response cache
+  /// (`nil` with `--no-cache`, or when it cannot be opened: said on stderr) and the policy.
+  struct Parts {
+    var network: ITunesClient
+    var cache: ResponseCacheStore?
+    var policy: ResponseCachePolicy
+  }
+
+  /// Builds the pieces for parsed options.
+  static func parts(
     _ parsed: ArgumentParser.Parsed, context: CLIContext
-  ) throws(CLIError) -> ITunesClient {
+  ) throws(CLIError) -> Parts {
     let configuration = try configuration(parsed, context: context)
     if parsed.has("offline"), parsed.has("no-cache") {
       throw .usage("--offline and --no-cache cannot be used together.", command: "")
     }
-    if parsed.has("demo") { return DemoOption.client(configuration, context: context) }
-    let base = context.makeClient(configuration)
+    if parsed.has("demo") {
+      return Parts(
+        network: DemoOption.client(configuration, context: context), cache: nil,
+        policy: ResponseCachePolicy(mode: .disabled, now: context.now))
+    }
+    let base = context.makeClient(configuration, try pacing(parsed, context: context))
     let mode: ResponseCachePolicy.Mode =
       parsed.has("offline") ? .offline : parsed.has("no-cache") ? .disabled : .normal
-    guard mode != .disabled else { return base }
-    let store: ResponseCacheStore
+    let policy = ResponseCachePolicy(mode: mode, now: context.now)
+    guard mode != .disabled else { return Parts(network: base, cache: nil, policy: policy) }
     do {
-      store = try ResponseCacheBridge.openThrowing(paths: context.paths, now: context.now)
+      let store = try ResponseCacheBridge.openThrowing(paths: context.paths, now: context.now)
+      return Parts(network: base, cache: store, policy: policy)
     } catch {
       if mode == .offline { throw CLIError.wrap(error) }
       context.err(
         "tunes: note: the response cache is not available (\(Self.describe(error))); continuing without it."
       )
-      return base
+      return Parts(network: base, cache: nil, policy: policy)
     }
-    return base.caching(
-      store: store, policy: ResponseCachePolicy(mode: mode, now: context.now))
+  }
+
+  /// Builds the client for parsed options: configuration, then the cache layer.
+  static func client(
+    _ parsed: ArgumentParser.Parsed, context: CLIContext
+  ) throws(CLIError) -> ITunesClient {
+    let parts = try parts(parsed, context: context)
+    guard let cache = parts.cache else { return parts.network }
+    return parts.network.caching(store: cache, policy: parts.policy)
   }
 
   /// Sends one request with the client these options configure, and notes on stderr when the answer

@@ -37,7 +37,7 @@ struct ItemFormatter {
     case .csv, .tsv:
       return Array(delimited(items, separator: format == .csv ? "," : "\t").utf8)
     case .table:
-      return Array(table(items).utf8)
+      return table(items)
     }
   }
 
@@ -82,65 +82,19 @@ struct ItemFormatter {
     Column(title: "ID", flexible: false, rightAligned: true) { String($0.id) },
   ]
 
-  func table(_ items: [CatalogItem]) -> String {
-    let rows = items.map { item in Self.columns.map { sanitize($0.value(item) ?? "") } }
-    // Drop columns that are empty for every row (e.g. TIME for apps).
-    var kept = Self.columns.indices.filter { column in rows.contains { !$0[column].isEmpty } }
-    var widths = kept.map { column in
-      rows.reduce(displayWidth(of: Self.columns[column].title)) {
-        max($0, displayWidth(of: $1[column]))
-      }
-    }
-    if let width { fit(&widths, kept: &kept, into: width) }
-    var lines: [String] = []
-    let header = zip(kept, widths).map { column, width in
-      cell(Self.columns[column].title, width: width, right: Self.columns[column].rightAligned)
-    }.joined(separator: "  ")
-    lines.append(color ? "\u{1B}[1m" + trimTrailing(header) + "\u{1B}[0m" : trimTrailing(header))
-    for row in rows {
-      let line = zip(kept, widths).map { column, width in
-        cell(row[column], width: width, right: Self.columns[column].rightAligned)
-      }.joined(separator: "  ")
-      lines.append(trimTrailing(line))
-    }
-    return lines.joined(separator: "\n") + "\n"
+  func table(_ items: [CatalogItem]) -> [UInt8] {
+    tableText.render(items.map { item in Self.columns.map { sanitize($0.value(item) ?? "") } })
+  }
+
+  /// The layout of the item table, for rows in `columns` order.
+  var tableText: TableText {
+    TableText(
+      columns: Self.columns.map {
+        TableText.Column(title: $0.title, flexible: $0.flexible, rightAligned: $0.rightAligned)
+      }, dropOrder: Self.dropOrder, width: width, color: color)
   }
 
   /// Columns given up, in this order, when shrinking is not enough: the ID (what `lookup` and
   /// `favorites add` need) and the title are never dropped.
   static let dropOrder = ["COLLECTION", "YEAR", "TIME", "PRICE", "AUTHOR", "KIND"]
-
-  private func fit(_ widths: inout [Int], kept: inout [Int], into total: Int) {
-    func excess() -> Int { widths.reduce(0, +) + 2 * max(0, widths.count - 1) - total }
-    // Shrink the widest flexible column first, one cell at a time, down to 8 cells.
-    while excess() > 0 {
-      let flexible = widths.indices.filter { Self.columns[kept[$0]].flexible && widths[$0] > 8 }
-      guard let widest = flexible.max(by: { widths[$0] < widths[$1] }) else { break }
-      widths[widest] -= 1
-    }
-    // Then drop the least needed columns whole.
-    for title in Self.dropOrder where excess() > 0 {
-      guard let position = kept.firstIndex(where: { Self.columns[$0].title == title }) else {
-        continue
-      }
-      kept.remove(at: position)
-      widths.remove(at: position)
-    }
-    // Last, the title gives way down to 4 cells.
-    if let title = kept.firstIndex(where: { Self.columns[$0].title == "TITLE" }) {
-      widths[title] = max(4, widths[title] - max(0, excess()))
-    }
-  }
-
-  private func cell(_ text: String, width: Int, right: Bool) -> String {
-    let cut = displayWidth(of: text) > width ? truncate(text, toWidth: width) : text
-    return pad(cut, toWidth: width, alignment: right ? .right : .left)
-  }
-
-  private func trimTrailing(_ line: String) -> String {
-    var line = line
-    if let width, displayWidth(of: line) > width { line = truncate(line, toWidth: width) }
-    while line.last == " " { line.removeLast() }
-    return line
-  }
 }

@@ -16,7 +16,7 @@ enum PreviewCommand {
       .value("country", "CC", help: "store country, ISO 3166-1 alpha-2"),
       VideoOption.option,
       .flag("help", short: "h", help: "show this help"),
-    ] + NetworkOptions.options)
+    ] + NetworkOptions.options + NetworkOptions.pacingOptions)
 
   /// Where the item's preview goes: `--video`, else the config key `video`, else auto; a
   /// terminal video covers the whole screen, drawn with half blocks.

@@ -13,6 +13,9 @@ enum ReplayCommand {
     options: [
       .value("port", "N", help: "port on 127.0.0.1 (default: any free port)"),
       .value("fault", "SPEC", help: "inject a fault into every answer: " + ReplayFault.specSummary),
+      .value(
+        "rate-limit", "N",
+        help: "answer 403, as Apple does, to API requests beyond N in any minute"),
       .flag("quiet", help: "do not log each request"),
       .flag(
         "catalog",
@@ -50,8 +53,18 @@ enum ReplayCommand {
         log: parsed.has("quiet") || context.quiet
           ? ReplayServer.silentLog : ReplayServer.standardErrorLog, context: context)
       if let spec = parsed.value("fault") { server.setFault(try ReplayFault(spec: spec)) }
+      if let text = parsed.value("rate-limit") {
+        guard let requests = Int(text), requests > 0 else {
+          throw CLIError.usage(
+            "--rate-limit needs a number of requests a minute, not \"\(text)\".",
+            command: "replay")
+        }
+        server.enforce(ReplayRateLimit(requests: requests))
+      }
       try server.start()
       if demo { server.serve(catalogue: DemoCatalogue.make(base: server.baseURL)) }
+    } catch let error as CLIError {
+      throw error
     } catch let error as ReplayError {
       let text = CLIError.describe(error).replacingOccurrences(of: "tunes: ", with: "")
       throw .file(text, code: Self.exitCode(for: error))

@@ -22,7 +22,7 @@ enum SearchCommand {
       .flag("no-history", help: "do not record this search in the history"),
       .flag("fail-empty", help: "exit 2 when the search finds nothing (for scripts)"),
       .flag("help", short: "h", help: "show this help"),
-    ] + NetworkOptions.options)
+    ] + NetworkOptions.options + NetworkOptions.pacingOptions)
 
   static func run(_ arguments: [String], context: CLIContext) async throws(CLIError) -> Int32 {
     let parsed = try parser.parse(arguments)

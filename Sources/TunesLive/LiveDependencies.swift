@@ -44,12 +44,25 @@ package enum LiveDependencies {
       database = opened
     } catch {
       log.log("storage: \(error.localizedDescription)")
-      notices.append(
-        "History and favourites are off this session: \(error.localizedDescription)")
-      persistent = false
-      database = try? TunesDatabase.inMemory()
+      if let readable = try? TunesDatabase.openForReading(paths: paths), readable.isReadOnly {
+        // The file cannot be written: what it holds still shows; changes fail and say why.
+        notices.append(
+          "History and favourites can be read but not changed: \(error.localizedDescription)")
+        database = readable
+      } else {
+        notices.append(
+          "History and favourites are off this session: \(error.localizedDescription)")
+        persistent = false
+        database = try? TunesDatabase.inMemory()
+      }
     }
-    var client = ITunesClient.live(configuration: configuration)
+    // The app never waits for the shared budget: it shows the countdown instead.
+    let limiter = LivePacing.limiter(
+      for: configuration.baseURL, paths: paths, onError: { log.log("pacing: \($0)") })
+    var client = ITunesClient.live(
+      configuration: configuration, limiter: limiter, pacing: .immediate,
+      feedPacing: LivePacing.hostPacing(
+        baseURL: configuration.baseURL, paths: paths, onError: { log.log("pacing: \($0)") }))
     if cacheMode != .disabled {
       if let cache = ResponseCacheBridge.open(paths: paths) {
         client = client.caching(store: cache, policy: ResponseCachePolicy(mode: cacheMode))

@@ -16,14 +16,23 @@ public struct CorruptionRecovery: Sendable, Equatable {
   /// /x/tunes.sqlite.corrupt-20261129T111740Z; started a fresh database".
   public var message: String {
     let name = (originalPath as NSString).lastPathComponent
+    if foundInUse {
+      return "\(name) at \(originalPath) was found damaged while in use; kept as "
+        + "\(preservedPath); a fresh database starts the next time"
+    }
     return "\(name) at \(originalPath) was damaged; kept as \(preservedPath); "
       + "started a fresh database"
   }
 
+  /// Whether the damage came to light while the database was in use (the fresh database then
+  /// starts with the next open), rather than on open.
+  public let foundInUse: Bool
+
   /// Creates a report.
-  public init(originalPath: String, preservedPath: String) {
+  public init(originalPath: String, preservedPath: String, foundInUse: Bool = false) {
     self.originalPath = originalPath
     self.preservedPath = preservedPath
+    self.foundInUse = foundInUse
   }
 
   /// `YYYYMMDDTHHMMSSZ` in UTC.
@@ -42,7 +51,9 @@ public struct CorruptionRecovery: Sendable, Equatable {
 
   /// Moves `path` (its `-wal` and `-shm` first, so a stale log never meets a fresh database)
   /// to `path.corrupt-TIMESTAMP`, adding `-2`, `-3`… when that name is taken.
-  static func preserve(_ path: String, at date: Date) throws -> CorruptionRecovery {
+  static func preserve(
+    _ path: String, at date: Date, foundInUse: Bool = false
+  ) throws -> CorruptionRecovery {
     let base = "\(path).corrupt-\(timestamp(date))"
     var target = base
     var counter = 1
@@ -60,6 +71,6 @@ public struct CorruptionRecovery: Sendable, Equatable {
               + StorageError.reason(number, fallback: "rename failed"))
       }
     }
-    return CorruptionRecovery(originalPath: path, preservedPath: target)
+    return CorruptionRecovery(originalPath: path, preservedPath: target, foundInUse: foundInUse)
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The fields of a favourite a table shows, read by SQLite from the stored item without
-/// decoding it in Swift.
+/// The fields of a favourite a table shows, as SQLite keeps them in columns derived from the
+/// stored item (schema version 2), so a table reads no JSON.
 public struct FavoriteSummary: Sendable, Equatable {
   /// The item's id.
   public var id: Int64
@@ -9,37 +9,61 @@ public struct FavoriteSummary: Sendable, Equatable {
   public var kind: String
   /// The title.
   public var title: String
-  /// The stored item's `author`, `collection`, `durationMillis`, `price`, `currency`,
-  /// `formattedPrice` and `releaseDate`, in that order, as the JSON array SQLite answers
-  /// (`null` where the item has none).
-  public var fields: String
+  /// The stored item's `author`.
+  public var author: String?
+  /// The stored item's `collection`.
+  public var collection: String?
+  /// The stored item's `durationMillis`.
+  public var durationMillis: Int64?
+  /// The stored item's `price`, as its decimal text (`1.29`).
+  public var price: String?
+  /// The stored item's `currency`.
+  public var currency: String?
+  /// The stored item's `formattedPrice` (Apple's own price text).
+  public var formattedPrice: String?
+  /// The stored item's `releaseDate` (ISO 8601).
+  public var releaseDate: String?
 
   /// Makes a row.
-  public init(id: Int64, kind: String, title: String, fields: String) {
+  public init(
+    id: Int64, kind: String, title: String, author: String? = nil, collection: String? = nil,
+    durationMillis: Int64? = nil, price: String? = nil, currency: String? = nil,
+    formattedPrice: String? = nil, releaseDate: String? = nil
+  ) {
     self.id = id
     self.kind = kind
     self.title = title
-    self.fields = fields
+    self.author = author
+    self.collection = collection
+    self.durationMillis = durationMillis
+    self.price = price
+    self.currency = currency
+    self.formattedPrice = formattedPrice
+    self.releaseDate = releaseDate
   }
 }
 
 extension FavoritesStore {
-  /// The keys of ``FavoriteSummary/fields``, in order.
-  public static let summaryKeys = [
-    "author", "collection", "durationMillis", "price", "currency", "formattedPrice",
-    "releaseDate",
-  ]
-
-  /// Every favourite's table fields, newest first: one query in which SQLite reads them from
-  /// the stored JSON, parsing each payload once (one `json_extract` with several paths).
+  /// Every favourite's table fields, newest first, from the columns SQLite keeps beside each
+  /// payload (no JSON is parsed).
   public func summaries() throws -> [FavoriteSummary] {
-    let paths = Self.summaryKeys.map { "'$.\($0)'" }.joined(separator: ", ")
+    // A file of schema 1 that could not be migrated (opened read-only) has no such columns:
+    // SQLite reads the same fields from the payloads then.
+    let columns =
+      try database.userVersion() >= 2
+      ? "author, collection, duration_ms, price, currency, formatted_price, release_date"
+      : [
+        "author", "collection", "durationMillis", "price", "currency", "formattedPrice",
+        "releaseDate",
+      ].map { "json_extract(payload, '$.\($0)')" }.joined(separator: ", ")
     return try database.query(
-      "SELECT id, kind, title, json_extract(payload, \(paths)) FROM favorites \(Self.newestFirst)"
-    ).map { row in
+      "SELECT id, kind, title, \(columns) FROM favorites \(Self.newestFirst)"
+    ) { row in
       FavoriteSummary(
-        id: row[0].int64 ?? 0, kind: row[1].string ?? "", title: row[2].string ?? "",
-        fields: row[3].string ?? "[]")
+        id: row.int64(0) ?? 0, kind: row.text(1) ?? "", title: row.text(2) ?? "",
+        author: row.text(3), collection: row.text(4), durationMillis: row.int64(5),
+        price: row.text(6), currency: row.text(7), formattedPrice: row.text(8),
+        releaseDate: row.text(9))
     }
   }
 }

@@ -9,8 +9,8 @@ let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 /// Not `Sendable`: use it on the thread that prepared it, typically inside
 /// ``SQLiteDatabase/transaction(_:)``. Every call takes the database's lock.
 public final class SQLiteStatement {
-  private let database: SQLiteDatabase
-  private let handle: OpaquePointer
+  let database: SQLiteDatabase
+  let handle: OpaquePointer
   private let columns: [String]
 
   init(database: SQLiteDatabase, handle: OpaquePointer) {

@@ -9,6 +9,8 @@ import Foundation
 /// - data: `$XDG_DATA_HOME/tunes` (default `~/.local/share/tunes`): `tunes.sqlite`.
 /// - cache: `$XDG_CACHE_HOME/tunes` (default `~/.cache/tunes`): `responses.sqlite`; safe to delete.
 /// - config: `$XDG_CONFIG_HOME/tunes` (default `~/.config/tunes`): `config.json`.
+/// - runtime: `$XDG_RUNTIME_DIR/tunes`, else `$TMPDIR/tunes-UID` (default `/tmp`): `pacing`,
+///   the rate limit every tunes process on the machine shares.
 ///
 /// An XDG variable that is empty or not an absolute path is ignored, as the specification says.
 public struct StoragePaths: Sendable, Equatable {
@@ -18,6 +20,9 @@ public struct StoragePaths: Sendable, Equatable {
   public let cacheDirectory: URL
   /// The directory holding `config.json`.
   public let configDirectory: URL
+  /// The directory for state shared by running processes (`pacing`); on a tmpfs when
+  /// `XDG_RUNTIME_DIR` is set.
+  public let runtimeDirectory: URL
 
   /// The history and favourites database, `tunes.sqlite`.
   public var databaseFile: URL { dataDirectory.appendingPathComponent("tunes.sqlite") }
@@ -25,6 +30,8 @@ public struct StoragePaths: Sendable, Equatable {
   public var responseCacheFile: URL { cacheDirectory.appendingPathComponent("responses.sqlite") }
   /// The settings file, `config.json`.
   public var configFile: URL { configDirectory.appendingPathComponent("config.json") }
+  /// The pacing state every tunes on the machine shares (`PacingLedger.file`).
+  public var pacingFile: URL { runtimeDirectory.appendingPathComponent("pacing") }
 
   /// Resolves the three directories from `environment` (`XDG_DATA_HOME`, `XDG_CACHE_HOME`,
   /// `XDG_CONFIG_HOME`, `HOME`); `fallbackHome` is used when `HOME` is unset or relative.
@@ -40,6 +47,14 @@ public struct StoragePaths: Sendable, Equatable {
     dataDirectory = base("XDG_DATA_HOME", ".local/share")
     cacheDirectory = base("XDG_CACHE_HOME", ".cache")
     configDirectory = base("XDG_CONFIG_HOME", ".config")
+    if let runtime = Self.absolute(environment["XDG_RUNTIME_DIR"]) {
+      runtimeDirectory = URL(fileURLWithPath: runtime, isDirectory: true)
+        .appendingPathComponent("tunes", isDirectory: true)
+    } else {
+      let temporary = Self.absolute(environment["TMPDIR"]) ?? "/tmp"
+      runtimeDirectory = URL(fileURLWithPath: temporary, isDirectory: true)
+        .appendingPathComponent("tunes-\(getuid())", isDirectory: true)
+    }
   }
 
   /// Paths for this process's real environment.
@@ -79,6 +94,27 @@ public struct StoragePaths: Sendable, Equatable {
 
   /// Creates the config directory (0700).
   public func createConfigDirectory() throws { try Self.createDirectory(configDirectory) }
+
+  /// Creates the runtime directory (0700) inside an existing parent, and checks that it is a
+  /// directory of this user's that no one else can use (in a shared `/tmp` another user could
+  /// have made it first).
+  /// - Throws: `.cannotCreateDirectory` naming the directory and why.
+  public func createRuntimeDirectory() throws {
+    let path = runtimeDirectory.path
+    if mkdir(path, 0o700) != 0, errno != EEXIST { throw Self.directoryError(errno, path: path) }
+    var info = stat()
+    guard lstat(path, &info) == 0 else { throw Self.directoryError(errno, path: path) }
+    guard info.st_mode & S_IFMT == S_IFDIR else {
+      throw StorageError.cannotCreateDirectory(
+        path: path, reason: "something other than a folder is in the way")
+    }
+    guard info.st_uid == getuid() else {
+      throw StorageError.cannotCreateDirectory(path: path, reason: "another user owns it")
+    }
+    if info.st_mode & 0o777 != 0o700, chmod(path, 0o700) != 0 {
+      throw Self.directoryError(errno, path: path)
+    }
+  }
 
   /// Creates the database file empty with mode 0600 if it is missing, so SQLite's `-wal` and `-shm`
   /// files (which copy the database's mode) are 0600 too.

@@ -27,7 +27,37 @@ public enum StorageSchema {
           seq INTEGER NOT NULL
         );
         CREATE INDEX favorites_recency ON favorites(added_at DESC, seq DESC);
-        """)
+        """),
+    // The fields a favourites table shows become columns SQLite derives from the payload when a
+    // row is written (STORED generated columns), so listing 10,000 reads plain columns instead of
+    // parsing 10,000 JSON documents. The payload stays the one source; SQLite cannot add STORED
+    // columns to a table, so it is rebuilt.
+    SchemaMigration(
+      version: 2,
+      sql: """
+        CREATE TABLE favorites_v2 (
+          id INTEGER PRIMARY KEY,
+          kind TEXT NOT NULL,
+          title TEXT NOT NULL,
+          payload TEXT NOT NULL CHECK (json_valid(payload) AND json_type(payload) = 'object'),
+          added_at REAL NOT NULL,
+          seq INTEGER NOT NULL,
+          author TEXT GENERATED ALWAYS AS (json_extract(payload, '$.author')) STORED,
+          collection TEXT GENERATED ALWAYS AS (json_extract(payload, '$.collection')) STORED,
+          duration_ms INTEGER
+            GENERATED ALWAYS AS (json_extract(payload, '$.durationMillis')) STORED,
+          price TEXT GENERATED ALWAYS AS (json_extract(payload, '$.price')) STORED,
+          currency TEXT GENERATED ALWAYS AS (json_extract(payload, '$.currency')) STORED,
+          formatted_price TEXT
+            GENERATED ALWAYS AS (json_extract(payload, '$.formattedPrice')) STORED,
+          release_date TEXT GENERATED ALWAYS AS (json_extract(payload, '$.releaseDate')) STORED
+        );
+        INSERT INTO favorites_v2 (id, kind, title, payload, added_at, seq)
+          SELECT id, kind, title, payload, added_at, seq FROM favorites;
+        DROP TABLE favorites;
+        ALTER TABLE favorites_v2 RENAME TO favorites;
+        CREATE INDEX favorites_recency ON favorites(added_at DESC, seq DESC);
+        """),
   ]
 
   /// `responses.sqlite`: the response cache.

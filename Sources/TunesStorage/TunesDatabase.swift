@@ -13,14 +13,18 @@ public struct TunesDatabase: Sendable {
   public let favorites: FavoritesStore
   /// Set when a damaged file was moved aside on open: show its ``CorruptionRecovery/message``.
   public let recovery: CorruptionRecovery?
+  /// Whether the file was opened read-only because it cannot be written (see
+  /// ``openForReading(paths:now:)``): reads work, writes fail with `.readOnly`.
+  public let isReadOnly: Bool
 
   /// Wraps an open, migrated connection.
   public init(
-    database: SQLiteDatabase, recovery: CorruptionRecovery? = nil,
+    database: SQLiteDatabase, recovery: CorruptionRecovery? = nil, isReadOnly: Bool = false,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.database = database
     self.recovery = recovery
+    self.isReadOnly = isReadOnly
     history = HistoryStore(database: database, now: now)
     favorites = FavoritesStore(database: database, now: now)
   }

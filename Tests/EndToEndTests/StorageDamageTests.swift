@@ -113,6 +113,41 @@ struct StorageDamageTests {
     #expect(offline.stderr.contains(blocker.path), "\(offline)")
   }
 
+  @Test(
+    "damaged pages found by a command: the file is kept aside, said so, and the next run starts afresh"
+  )
+  func damageFoundInUse() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let file = try sandbox.write(Samples.favorites(count: 600, firstID: 1), to: "many.json")
+    let imported = try await sandbox.tunes("favorites", "import", file)
+    #expect(imported.exited(0), "\(imported)")
+    // Close the WAL into the file, then overwrite pages in the middle of it.
+    let shell = ProcessRunner(
+      executable: URL(fileURLWithPath: "/usr/bin/sqlite3"), timeout: .seconds(30))
+    let checkpoint = try await shell.run([
+      sandbox.databaseFile.path, "PRAGMA wal_checkpoint(TRUNCATE);",
+    ])
+    #expect(checkpoint.exited(0), "\(checkpoint)")
+    let handle = try FileHandle(forWritingTo: sandbox.databaseFile)
+    try handle.seek(toOffset: 4_096 * 3)
+    handle.write(Data(repeating: 0xA5, count: 4_096 * 8))
+    try handle.close()
+
+    let listed = try await sandbox.tunes("favorites", "list", "--format", "ndjson")
+    #expect(listed.exited(73), "\(listed)")
+    #expect(listed.stderr.contains("was found damaged while in use; kept as"), "\(listed)")
+    let folder = sandbox.databaseFile.deletingLastPathComponent().path
+    let kept = try FileManager.default.contentsOfDirectory(atPath: folder)
+      .filter {
+        $0.hasPrefix("tunes.sqlite.corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+      }
+    #expect(kept.count == 1, "\(kept)")
+    let again = try await sandbox.tunes("favorites", "list")
+    #expect(again.exited(0), "\(again)")
+    #expect(again.stderr.contains("no favourites yet"), "\(again)")
+  }
+
   @Test("a read-only file system: search answers with a note, writes fail with exit 73")
   func readOnlyFileSystem() async throws {
     let sandbox = try Sandbox()
@@ -132,6 +167,17 @@ struct StorageDamageTests {
       #expect(search.stdout.split(separator: "\n").count == 25)
       #expect(search.stderr.contains("not saved in the history"), "\(search)")
       #expect(search.stderr.contains(database), "\(search)")
+
+      // Reading history and favourites works on the read-only database.
+      let history = try await sandbox.run(["history"], environment: environment)
+      #expect(history.exited(0), "\(history)")
+      #expect(history.stdout.contains("jack johnson"), "\(history)")
+      for format in ["table", "ndjson"] {
+        let listed = try await sandbox.run(
+          ["favorites", "list", "--format", format], environment: environment)
+        #expect(listed.exited(0), "\(listed)")
+        #expect(listed.stderr.contains("no favourites yet") || format != "table", "\(listed)")
+      }
 
       let favorites = try sandbox.write(Samples.favorites(count: 3), to: "three.json")
       for arguments in [["history", "--clear"], ["favorites", "import", favorites]] {

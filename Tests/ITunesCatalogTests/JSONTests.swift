@@ -154,5 +154,11 @@ struct JSONTests {
     #expect(PriceText.format(Decimal(string: "4.5")!, currency: "SEK") == "4.50 SEK")
     #expect(DurationText.format(milliseconds: 8_302_127) == "2:18:22")
     #expect(DurationText.format(milliseconds: 59_999) == "0:59")
+    #expect(DurationText.format(milliseconds: 0) == "0:00")
+    #expect(DurationText.format(milliseconds: -5) == "0:00")
+    #expect(DurationText.format(milliseconds: 600_000) == "10:00")
+    #expect(DurationText.format(milliseconds: 3_600_000) == "1:00:00")
+    #expect(DurationText.format(milliseconds: 360_000_000_000) == "100000:00:00")
+    #expect(DurationText.format(milliseconds: Int.max) == "2562047788015:12:55")
   }
 }

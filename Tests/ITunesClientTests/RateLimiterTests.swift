@@ -13,12 +13,12 @@ final class Counter: @unchecked Sendable {
 
 @Suite("Rate limiter")
 struct RateLimiterTests {
-  @Test("20 requests pass at once; the 21st waits exactly until a token refills")
+  @Test("20 requests pass at once; the 21st waits exactly until the first is a minute old")
   func twentyFirstWaits() async throws {
     let clock = TestClock()
     let limiter = RateLimiter(limit: .apple, clock: clock.clock)
     for _ in 0..<20 { try await limiter.acquire() }
-    #expect(await limiter.waitTime() == .seconds(3))
+    #expect(await limiter.waitTime() == .seconds(60))
     let done = Counter()
     let waiter = Task {
       try await limiter.acquire()
@@ -27,25 +27,30 @@ struct RateLimiterTests {
     // If the waiter never sleeps, stop and cancel it: nothing would move the clock again.
     defer { waiter.cancel() }
     try #require(await eventually { clock.pendingSleepers == 1 })
-    #expect(clock.requestedSleeps.last == .seconds(3))
-    await clock.advance(by: .milliseconds(2999))
+    #expect(clock.requestedSleeps.last == .seconds(60))
+    await clock.advance(by: .milliseconds(59_999))
     #expect(clock.pendingSleepers == 1)
     #expect(done.count == 0)
     #expect(await limiter.waitTime() == .milliseconds(1))
     await clock.advance(by: .milliseconds(1))
     try await waiter.value
     #expect(done.count == 1)
-    #expect(await limiter.waitTime() == .seconds(3))
+    // The first 20 are a minute old: 19 more may go now, not 20.
+    for _ in 0..<19 { #expect(await limiter.tryAcquire()) }
+    #expect(await !limiter.tryAcquire())
   }
 
-  @Test("the bucket refills at one token every 3 seconds, up to 20")
-  func refill() async throws {
+  @Test("the window slides: no minute ever holds more than 20 requests")
+  func slidingWindow() async throws {
     let clock = TestClock()
     let limiter = RateLimiter(limit: .apple, clock: clock.clock)
-    for _ in 0..<20 { #expect(await limiter.tryAcquire()) }
+    for _ in 0..<10 { #expect(await limiter.tryAcquire()) }
+    await clock.advance(by: .seconds(30))
+    for _ in 0..<10 { #expect(await limiter.tryAcquire()) }
     #expect(await !limiter.tryAcquire())
-    await clock.advance(by: .seconds(9))
-    for _ in 0..<3 { #expect(await limiter.tryAcquire()) }
+    #expect(await limiter.waitTime() == .seconds(30))
+    await clock.advance(by: .seconds(30))
+    for _ in 0..<10 { #expect(await limiter.tryAcquire()) }
     #expect(await !limiter.tryAcquire())
     await clock.advance(by: .seconds(3600))
     var granted = 0
@@ -53,7 +58,7 @@ struct RateLimiterTests {
     #expect(granted == 20)
   }
 
-  @Test("one limiter is shared by concurrent callers: each refill lets exactly one through")
+  @Test("one limiter is shared by concurrent callers: 20 go, the rest a minute later")
   func sharedAcrossCallers() async throws {
     let clock = TestClock()
     let limiter = RateLimiter(limit: .apple, clock: clock.clock)
@@ -67,14 +72,12 @@ struct RateLimiterTests {
     // If a step fails, stop and cancel the waiters: nothing would move the clock again.
     defer { for task in tasks { task.cancel() } }
     try #require(await eventually { done.count == 20 && clock.pendingSleepers == 5 })
-    for round in 1...5 {
-      await clock.advance(by: .seconds(3))
-      try #require(
-        await eventually { done.count == 20 + round && clock.pendingSleepers == 5 - round })
-    }
+    await clock.advance(by: .seconds(59))
+    #expect(done.count == 20)
+    await clock.advance(by: .seconds(1))
+    try #require(await eventually { done.count == 25 && clock.pendingSleepers == 0 })
     for task in tasks { try await task.value }
-    #expect(done.count == 25)
-    #expect(clock.now == .seconds(15))
+    #expect(clock.now == .seconds(60))
   }
 
   @Test("a caller cancelled while waiting stops at once and uses no token")

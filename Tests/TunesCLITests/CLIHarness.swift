@@ -18,6 +18,12 @@ final class CLIHarness: @unchecked Sendable {
   var client: ITunesClient
   /// The preview player commands get (`nil`: the live one).
   var player: Player?
+  /// The wall clock the command sees.
+  var now = Date(timeIntervalSince1970: 1_764_000_000)
+  /// What the command reads from standard input.
+  var stdin = Data()
+  /// Whether standard error is a terminal.
+  var stderrIsTerminal = false
 
   init(client: ITunesClient) throws {
     home = FileManager.default.temporaryDirectory
@@ -44,9 +50,12 @@ final class CLIHarness: @unchecked Sendable {
       writeOut: { bytes in self.lock.withLock { self.outBytes += bytes } },
       writeErr: { bytes in self.lock.withLock { self.errBytes += bytes } },
       stdoutIsTerminal: terminal.isTTY, interactive: false, terminalColumns: terminal.columns,
-      makeClient: { _ in client }, paths: StoragePaths(environment: environment),
-      now: { Date(timeIntervalSince1970: 1_764_000_000) })
+      makeClient: { _, _ in client }, paths: StoragePaths(environment: environment),
+      now: { [now] in now })
     if let player { context.makePlayer = { _, _ in player } }
+    let input = stdin
+    context.readStdin = { input }
+    context.stderrIsTerminal = stderrIsTerminal
     return await TunesCLI.run(arguments, context: context)
   }
 

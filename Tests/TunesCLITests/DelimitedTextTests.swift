@@ -1,3 +1,4 @@
+import Foundation
 import ITunesCatalog
 import TerminalUI
 import Testing
@@ -57,19 +58,31 @@ struct CSVReadingTests {
 
 @Suite("Favourites table rows")
 struct FavoriteTableRowTests {
-  @Test("a row's fields as SQLite answers them become the item the table shows")
-  func itemFromSummary() {
+  @Test("a favourite's columns become the cells an item with the same fields gets")
+  func rowMatchesItem() {
+    var item = CatalogItem(id: 7, kind: .song, title: "T\u{1B}[31m")
+    item.author = "Björk \"B\""
+    item.durationMillis = 200_000
+    item.price = Decimal(string: "1.29")
+    item.currency = "GBP"
+    item.releaseDate = ISODate.parse("2005-03-01T08:00:00Z")
     let summary = FavoriteSummary(
-      id: 7, kind: "song", title: "T",
-      fields: #"["Bj\u00f6rk \"B\"",null,200000,1.29,"USD",null,"2005-03-01T08:00:00Z"]"#)
-    let item = FavoritesCommand.item(from: summary)
-    #expect(item.author == "Björk \"B\"")
-    #expect(item.collection == nil)
-    #expect(item.durationMillis == 200_000)
-    #expect(item.formattedPrice == "$1.29")
-    #expect(item.releaseYear == 2005)
-    let bare = FavoritesCommand.item(
-      from: FavoriteSummary(id: 8, kind: "podcast", title: "B", fields: "[]"))
-    #expect(bare.author == nil && bare.price == nil)
+      id: 7, kind: "song", title: "T\u{1B}[31m", author: "Björk \"B\"",
+      durationMillis: 200_000, price: "1.29", currency: "GBP",
+      releaseDate: "2005-03-01T08:00:00Z")
+    var table = FavoritesTable()
+    let expected = ItemFormatter.columns.map { sanitize($0.value(item) ?? "") }
+    #expect(table.row(summary) == expected)
+    #expect(table.row(summary)[5] == "£1.29")
+    #expect(table.row(summary)[6] == "2005")
+    #expect(!table.row(summary)[1].contains("\u{1B}"))
+    let bare = table.row(FavoriteSummary(id: 8, kind: "podcast", title: "B"))
+    #expect(bare == ["Podcast", "B", "", "", "", "", "", "8"])
+    let apple = table.row(
+      FavoriteSummary(id: 9, kind: "software", title: "A", price: "0", formattedPrice: "Gratuit"))
+    #expect(apple[5] == "Gratuit")
+    // A date with an offset is a year in UTC, as for items.
+    #expect(FavoritesTable.year("2005-01-01T00:30:00+01:00") == 2004)
+    #expect(FavoritesTable.year("not a date") == nil)
   }
 }

@@ -73,12 +73,14 @@ struct ArtistDetailTests {
         == (try LookupQuery(key: .ids([909_253]), entity: "song", limit: 10)))
     #expect(
       DetailLookups.author(for: artist)
-        == (try LookupQuery(key: .ids([909_253]), entity: "album", limit: 6)))
+        == (try LookupQuery(
+          key: .ids([909_253]), entity: "album", limit: DetailLookups.artistAlbumLimit + 1)))
     let albums = (1...7).map { Samples.item(Int64(100 + $0), .album) }
     let block = try #require(
       DetailLookups.authorBlock(in: CatalogPage(items: [artist] + albums), for: artist))
     #expect(block.author == artist)
-    #expect(block.works.map(\.id) == [101, 102, 103, 104, 105])
+    // An artist page lists every album it got (up to `artistAlbumLimit`), not five.
+    #expect(block.works.map(\.id) == [101, 102, 103, 104, 105, 106, 107])
     let songs = [artist, Samples.item(1, .song), Samples.item(2, .song)]
     #expect(
       DetailLookups.trackItems(in: CatalogPage(items: songs), for: artist).map(\.id) == [1, 2])

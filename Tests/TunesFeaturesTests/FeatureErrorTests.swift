@@ -56,7 +56,7 @@ struct FeatureErrorTests {
     .notFound(message: nil), .notFound(message: "replay: no recording"),
     .serverError(status: 503, attempts: 3), .unexpectedStatus(418),
     .decoding(.malformed(reason: "r")), .decoding(.notITunesDocument(reason: "r")),
-    .offlineCacheMiss,
+    .offlineCacheMiss, .rateLimitWait(seconds: 42),
   ]
 
   @Test("a loadable keeps the previous value while loading and after a failure")

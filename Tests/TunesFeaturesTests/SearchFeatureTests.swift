@@ -380,6 +380,36 @@ struct SearchFeatureTests {
     try await store.finish()
   }
 
+  @Test("a wait for the budget other tunes processes used shows the limiter's countdown")
+  func sharedBudgetWait() async throws {
+    let clock = TestClock()
+    // The client's own pacing would say 3 s; the limiter's error says 42 s and wins.
+    let script = ScriptedClient(clock: clock, pacing: .seconds(3)) { _ in
+      (.seconds(1), .failure(.rateLimitWait(seconds: 42)))
+    }
+    var state = AppState()
+    state.search.query = "x"
+    let store = makeStore(state, Samples.dependencies(client: script.client, clock: clock.clock))
+    try await store.send(.search(.querySubmitted)) {
+      $0.search.requestID = 1
+      $0.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30)
+      $0.search.results = .loading(previous: nil)
+      $0.search.focus = .results
+    }
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    let throttled = FeatureError.rateLimited(retryAfter: .seconds(42), at: .seconds(1))
+    try await store.receive(.search(.searchResponse(requestID: 1, .failure(throttled)))) {
+      $0.search.results = .failed(throttled, previous: nil)
+      $0.search.now = .seconds(1)
+      $0.search.rateLimitedUntil = .seconds(43)
+    }
+    #expect(store.state.search.rateLimitSecondsLeft == 42)
+    await store.skipInFlightEffects()
+    store.skipReceivedActions()
+    try await store.finish()
+  }
+
   @Test("when the wait ends after throttling, the throttled search runs again by itself")
   func throttledSearchRunsAgain() async throws {
     let clock = TestClock()

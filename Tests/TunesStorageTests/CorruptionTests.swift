@@ -103,6 +103,42 @@ struct CorruptionTests {
     #expect(try checked.favorites.count() == 0)
   }
 
+  @Test("damage SQLite finds while in use: the file is kept aside there and then, and said so")
+  func damageFoundInUse() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    let file = dir.paths.databaseFile.path
+    do {
+      let library = try TunesDatabase.open(paths: dir.paths, now: fixedClock)
+      let filler = String(repeating: "x", count: 2_000)
+      _ = try library.favorites.importRecords(
+        (1...200).map { favorite(Int64($0), extra: ",\"pad\":\"\(filler)\"") })
+      try library.database.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
+      library.database.close()
+    }
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+    try handle.seek(toOffset: 4_096 * 3)
+    handle.write(Data(repeating: 0xA5, count: 4_096 * 20))
+    try handle.close()
+    let damaged = try Data(contentsOf: URL(fileURLWithPath: file))
+    let library = try TunesDatabase.open(paths: dir.paths, now: fixedClock)
+    var failure: (any Error)?
+    do { _ = try library.favorites.list() } catch { failure = error }
+    let error = try #require(failure)
+    #expect(error as? StorageError == .corrupt(path: file))
+    // Another error is not damage, and nothing moves.
+    #expect(library.keepAsideIfDamaged(StorageError.busy(path: file), at: fixedDate) == nil)
+    let recovery = try #require(library.keepAsideIfDamaged(error, at: fixedDate))
+    let kept = file + ".corrupt-20270115T080000Z"
+    #expect(recovery.preservedPath == kept)
+    #expect(recovery.message.contains("was found damaged while in use; kept as \(kept)"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == damaged)
+    #expect(!FileManager.default.fileExists(atPath: file))
+    let fresh = try TunesDatabase.open(paths: dir.paths, now: fixedClock)
+    #expect(fresh.recovery == nil)
+    #expect(try fresh.favorites.count() == 0)
+  }
+
   @Test("a damaged response cache is moved aside the same way")
   func damagedCache() throws {
     let dir = try TemporaryDirectory()

@@ -78,6 +78,13 @@ struct FaultTests {
       #expect(error == .readOnly(path: paths.databaseFile.path))
       #expect(error.errorDescription == "The database \(paths.databaseFile.path) is read-only.")
     }
+    // Reading still works: the file is opened read-only.
+    let reading = try TunesDatabase.openForReading(paths: paths, now: fixedClock)
+    #expect(reading.isReadOnly)
+    #expect(try reading.history.recent().map(\.query) == ["before"])
+    #expect(try reading.favorites.summaries().isEmpty)
+    #expect(throws: StorageError.self) { try reading.history.record(query: "after", at: fixedDate) }
+    reading.database.close()
     // A directory that does not exist yet cannot be made either.
     let fresh = StoragePaths(environment: ["HOME": mount, "XDG_DATA_HOME": mount + "/other"])
     #expect(

@@ -114,36 +114,46 @@ struct FavoritesExchangeTests {
 
 @Suite("Favourites table fields")
 struct FavoriteSummaryTests {
-  @Test("the table fields are read by SQLite from the stored item, escapes and nulls included")
+  static let full = FavoriteRecord(
+    id: 7, kind: "song", title: "Tab\there",
+    payload: Data(
+      #"{"id":7,"kind":"song","title":"Tab\there","author":"Bj\u00f6rk \"B\"","price":1.29,"currency":"USD","durationMillis":200000,"releaseDate":"2005-03-01T08:00:00Z","formattedPrice":"Gratuit"}"#
+        .utf8), addedAt: Date(timeIntervalSince1970: 1))
+  static let bare = FavoriteRecord(
+    id: 8, kind: "podcast", title: "Bare",
+    payload: Data(#"{"id":8,"kind":"podcast","title":"Bare"}"#.utf8),
+    addedAt: Date(timeIntervalSince1970: 2))
+
+  @Test(
+    "the table fields are columns SQLite derives from the stored item, escapes and nulls included")
   func summaries() throws {
     let favorites = try TunesDatabase.inMemory().favorites
-    _ = try favorites.importRecords([
-      FavoriteRecord(
-        id: 7, kind: "song", title: "Tab\there",
-        payload: Data(
-          #"{"id":7,"kind":"song","title":"Tab\there","author":"Bj\u00f6rk \"B\"","price":1.29,"currency":"USD","durationMillis":200000,"releaseDate":"2005-03-01T08:00:00Z"}"#
-            .utf8), addedAt: Date(timeIntervalSince1970: 1)),
-      FavoriteRecord(
-        id: 8, kind: "podcast", title: "Bare",
-        payload: Data(#"{"id":8,"kind":"podcast","title":"Bare"}"#.utf8),
-        addedAt: Date(timeIntervalSince1970: 2)),
-    ])
+    _ = try favorites.importRecords([Self.full, Self.bare])
     let rows = try favorites.summaries()
     #expect(rows.map(\.id) == [8, 7])
-    func fields(_ row: FavoriteSummary) throws -> [String: Any] {
-      let values = try #require(
-        try JSONSerialization.jsonObject(with: Data(row.fields.utf8), options: .fragmentsAllowed)
-          as? [Any])
-      return Dictionary(
-        uniqueKeysWithValues: zip(FavoritesStore.summaryKeys, values).filter { !($0.1 is NSNull) })
-    }
-    let bare = try fields(rows[0])
-    #expect(bare["author"] == nil && bare["price"] == nil && bare["durationMillis"] == nil)
-    let full = try fields(rows[1])
-    #expect(full["author"] as? String == "Björk \"B\"")
-    #expect((full["price"] as? NSNumber)?.stringValue == "1.29")
-    #expect(full["currency"] as? String == "USD")
-    #expect((full["durationMillis"] as? NSNumber)?.intValue == 200_000)
-    #expect(full["releaseDate"] as? String == "2005-03-01T08:00:00Z")
+    #expect(rows[0] == FavoriteSummary(id: 8, kind: "podcast", title: "Bare"))
+    #expect(
+      rows[1]
+        == FavoriteSummary(
+          id: 7, kind: "song", title: "Tab\there", author: "Björk \"B\"", collection: nil,
+          durationMillis: 200_000, price: "1.29", currency: "USD", formattedPrice: "Gratuit",
+          releaseDate: "2005-03-01T08:00:00Z"))
+  }
+
+  @Test("a version 1 database gets the columns filled from the favourites it holds")
+  func migratesVersionOne() throws {
+    let db = try SQLiteDatabase.inMemory()
+    try db.migrate(Array(StorageSchema.library.prefix(1)))
+    _ = try db.execute(
+      "INSERT INTO favorites (id, kind, title, payload, added_at, seq) VALUES (?, ?, ?, ?, ?, ?)",
+      [
+        .integer(7), .text("song"), .text("Tab\there"),
+        .text(String(decoding: Self.full.payload, as: UTF8.self)), .real(1), .integer(1),
+      ])
+    #expect(try db.migrate(StorageSchema.library) == StorageSchema.library.count)
+    let favorites = FavoritesStore(database: db)
+    #expect(try favorites.summaries().first?.author == "Björk \"B\"")
+    #expect(try favorites.summaries().first?.price == "1.29")
+    #expect(try favorites.list().first?.payload == Self.full.payload)
   }
 }

@@ -156,6 +156,8 @@ struct KeyMapTests {
     (.key(.left), [.detail(.workMoved(forward: false))]),
     (.char("o"), [.detail(.openStoreLinkRequested)]),
     (.char("a"), [.detail(.openAuthorLinkRequested)]),
+    (.char("A"), [.detail(.artistPageRequested)]),
+    (.char("c"), [.detail(.albumPageRequested)]),
     (.char("r"), [.detail(.retryRequested)]),
     (.char("*"), [.favoriteToggled]),
     (.key(.enter), [.detail(.focusedWorkOpened)]),

@@ -18,6 +18,7 @@ struct ScreenSnapshotTests {
 
   static let detailCases = [
     "song", "album", "movie", "app", "podcast", "song-playing", "song-paused", "song-failed",
+    "album-loading", "artist", "artist-loaded",
   ]
 
   @Test("the search screen matches its golden files", arguments: searchCases, sizes)

@@ -135,6 +135,31 @@ enum ScreenStates {
         item: album, details: .loaded(album), tracks: .loaded(songs),
         author: .loaded(AuthorBlock(author: nil, works: Array(songs.suffix(5)))),
         focusedWork: 1)
+    case "album-loading":
+      // The album page as a song's `c` opens it: what the song knew, the lists loading.
+      let song = try Recordings.first(.song, in: Recordings.albumTracks)
+      guard let album = DetailLookups.albumItem(for: song) else {
+        throw RecordingError.missing("album of \(song.title)")
+      }
+      detail = DetailState(
+        item: album, details: .loading(previous: nil), tracks: .loading(previous: nil),
+        author: .failed(.client(.offline), previous: nil))
+    case "artist":
+      // The recorded Slayer artist: top songs loading, the albums failed.
+      let artist = try Recordings.first(.artist, in: Recordings.artist)
+      detail = DetailState(
+        item: artist, details: .loaded(artist), tracks: .loading(previous: nil),
+        author: .failed(.client(.timedOut(seconds: 15)), previous: nil))
+    case "artist-loaded":
+      // Queen's page as a song's `A` opens it, its lists from the album recording.
+      let all = try Recordings.items(Recordings.albumTracks)
+      let songs = all.filter { $0.kind == .song }
+      guard let song = songs.first, let artist = DetailLookups.artistItem(for: song),
+        let album = all.first(where: { $0.kind == .album })
+      else { throw RecordingError.missing("Queen") }
+      detail = DetailState(
+        item: artist, details: .loaded(artist), tracks: .loaded(Array(songs.prefix(10))),
+        author: .loaded(AuthorBlock(author: artist, works: [album])), focusedWork: 0)
     case "movie":
       let movie = try Recordings.first(.featureMovie, in: Recordings.mixed)
       detail = DetailState(item: movie, details: .loading(previous: nil))

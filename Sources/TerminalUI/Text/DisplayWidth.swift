@@ -5,6 +5,12 @@
 ///
 /// ASCII control characters count 0 (sanitize text before drawing). Complexity: O(n).
 public func displayWidth(of string: String) -> Int {
+  // Printable ASCII, the common case, in one pass over the bytes.
+  let printable = string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+    for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+    return bytes.count
+  }
+  if let printable, let count = printable { return count }
   var ascii = true
   var count = 0
   for byte in string.utf8 {

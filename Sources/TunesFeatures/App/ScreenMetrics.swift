@@ -10,8 +10,12 @@ public struct ScreenMetrics: Equatable, Sendable {
   public var detailViewport: Int
   /// The detail document's whole height in lines.
   public var detailContent: Int
-  /// The document lines of the author's works row, when there is one.
+  /// The document lines of the author's works row, when there is one (all rows on an artist
+  /// page).
   public var detailWorks: Range<Int>?
+  /// The document lines of each of the author's works, by index (an artist page has several
+  /// rows of them; focusing one scrolls its row into view).
+  public var detailWorkLines: [Range<Int>] = []
   /// How far the help overlay can scroll (0 when it fits).
   public var helpMaximumScroll: Int = 0
   /// The artwork the screen shows or will show next, in the order to fetch it: the visible

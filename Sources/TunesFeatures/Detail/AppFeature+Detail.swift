@@ -141,7 +141,7 @@ extension AppFeature {
       } else {
         detail.focusedWork = max(0, (detail.focusedWork ?? 0) - 1)
       }
-      detail.scroll = Self.scroll(detail.scroll, showing: state.metrics)
+      detail.scroll = Self.scroll(detail.scroll, showing: state.metrics, work: detail.focusedWork)
       state.stack[state.stack.count - 1] = .detail(detail)
       return .none
     case .focusedWorkOpened:
@@ -154,6 +154,28 @@ extension AppFeature {
       return openDetail(&state, item: works[index])
     case .retryRequested:
       return retryDetail(&state)
+    case .albumPageRequested:
+      guard let detail = state.topDetail else { return .none }
+      guard let album = DetailLookups.albumItem(for: detail.shownItem) else {
+        state.notice =
+          detail.shownItem.kind == .album ? "This is the album's page." : "This item has no album."
+        return .none
+      }
+      return openDetail(&state, item: album)
+    case .artistPageRequested:
+      guard let detail = state.topDetail else { return .none }
+      let shown = detail.shownItem
+      guard shown.kind != .artist else {
+        state.notice = "This is the artist's page."
+        return .none
+      }
+      guard var artist = DetailLookups.artistItem(for: shown) else {
+        state.notice = "This item has no artist page."
+        return .none
+      }
+      // The author block's record, when it came, knows the name and link best.
+      if let known = detail.author?.value?.author, known.id == artist.id { artist = known }
+      return openDetail(&state, item: artist)
     case .openStoreLinkRequested:
       let item = state.topDetail?.shownItem ?? state.search.selectedItem
       return openLink(&state, item?.storeURL, missing: "This item has no store link.")
@@ -166,9 +188,13 @@ extension AppFeature {
     }
   }
 
-  /// The scroll that brings the author's works into view, moving as little as possible.
-  static func scroll(_ scroll: Int, showing metrics: ScreenMetrics) -> Int {
-    guard let works = metrics.detailWorks, metrics.detailViewport > 0 else { return scroll }
+  /// The scroll that brings the author's works (the row of `work`, when it was measured) into
+  /// view, moving as little as possible.
+  static func scroll(_ scroll: Int, showing metrics: ScreenMetrics, work: Int? = nil) -> Int {
+    let row = work.flatMap { metrics.detailWorkLines.indices.contains($0) ? $0 : nil }
+    guard let works = row.map({ metrics.detailWorkLines[$0] }) ?? metrics.detailWorks,
+      metrics.detailViewport > 0
+    else { return scroll }
     var offset = scroll
     if works.upperBound > offset + metrics.detailViewport {
       offset = works.upperBound - metrics.detailViewport

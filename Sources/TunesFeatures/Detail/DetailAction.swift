@@ -23,12 +23,16 @@ public enum DetailAction: Equatable, Sendable {
   case openAuthorLinkRequested
   /// `r`: run the failed lookups again.
   case retryRequested
+  /// `c`: open the album page of the shown song or music video.
+  case albumPageRequested
+  /// `A`: open the artist page of the shown item's author.
+  case artistPageRequested
 
   /// Whether the action comes from the person.
   public var isInput: Bool {
     switch self {
     case .scrollRequested, .workMoved, .focusedWorkOpened, .workOpened, .openStoreLinkRequested,
-      .openAuthorLinkRequested, .retryRequested:
+      .openAuthorLinkRequested, .retryRequested, .albumPageRequested, .artistPageRequested:
       return true
     case .detailsLoaded, .tracksLoaded, .authorLoaded:
       return false

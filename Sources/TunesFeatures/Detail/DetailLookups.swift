@@ -43,14 +43,46 @@ public enum DetailLookups {
     }
   }
 
+  /// How many albums an artist page lists (newest first, in rows of five tiles).
+  public static let artistAlbumLimit = 20
+
   /// `LookupQuery(key: .ids([authorID]), entity: <for the kind>, limit: 6)`: the author and five
   /// works; `nil` when the item has no author id or the kind has no works entity.
-  /// An artist is their own author: the block lists their albums.
+  /// An artist is their own author: the artist page lists up to `artistAlbumLimit` albums
+  /// (`limit` one more, for the artist's own record).
   public static func author(for item: CatalogItem, country: String? = nil) -> LookupQuery? {
     guard let authorID = item.authorID ?? (item.kind == .artist ? item.id : nil), authorID > 0,
       let entity = authorEntity(for: item.kind)
     else { return nil }
-    return try? LookupQuery(key: .ids([authorID]), entity: entity, limit: 6, country: country)
+    let limit = item.kind == .artist ? artistAlbumLimit + 1 : 6
+    return try? LookupQuery(key: .ids([authorID]), entity: entity, limit: limit, country: country)
+  }
+
+  /// The artist page of an item's author: an artist record made of what the item knows (id,
+  /// name, store link), filled in by the page's lookup by id; `nil` without an author id.
+  public static func artistItem(for item: CatalogItem) -> CatalogItem? {
+    guard let authorID = item.authorID, authorID > 0 else { return nil }
+    var artist = CatalogItem(id: authorID, kind: .artist, title: item.author ?? "Artist")
+    artist.storeURLText = item.authorURLText
+    artist.country = item.country
+    return artist
+  }
+
+  /// The album page of a song or music video: an album record made of what the track knows
+  /// (collection id and name, artist, artwork), filled in by the page's lookup by id; `nil`
+  /// without a collection id.
+  public static func albumItem(for item: CatalogItem) -> CatalogItem? {
+    guard item.kind == .song || item.kind == .musicVideo, let collectionID = item.collectionID,
+      collectionID > 0
+    else { return nil }
+    var album = CatalogItem(id: collectionID, kind: .album, title: item.collection ?? "Album")
+    album.author = item.author
+    album.authorID = item.authorID
+    album.authorURLText = item.authorURLText
+    album.artworkText = item.artworkText
+    album.trackCount = item.trackCount
+    album.country = item.country
+    return album
   }
 
   /// The item's own record in a lookup answer; `nil` when it is not there.
@@ -58,18 +90,36 @@ public enum DetailLookups {
     page.items.first { $0.id == item.id }
   }
 
-  /// The tracks or episodes in a lookup answer (without the collection's own record).
+  /// The tracks or episodes in a lookup answer (without the collection's own record); a
+  /// podcast's episodes newest first (undated ones last, in Apple's order).
   public static func trackItems(in page: CatalogPage, for item: CatalogItem) -> [CatalogItem] {
-    page.items.filter { $0.id != item.id }
+    let items = page.items.filter { $0.id != item.id }
+    return item.kind == .podcast ? newestFirst(items) : items
+  }
+
+  /// `items` by release date, newest first; undated ones keep their order, after the dated.
+  public static func newestFirst(_ items: [CatalogItem]) -> [CatalogItem] {
+    items.enumerated().sorted { a, b in
+      switch (a.element.releaseDate, b.element.releaseDate) {
+      case (let x?, let y?) where x != y: return x > y
+      case (.some, nil): return true
+      case (nil, .some): return false
+      default: return a.offset < b.offset
+      }
+    }.map(\.element)
   }
 
   /// The author block of a lookup answer: the author's record and up to five works, excluding the
-  /// author record and the item itself; `nil` when neither is there.
+  /// author record and the item itself; `nil` when neither is there. On an artist page: up to
+  /// `artistAlbumLimit` albums, newest first.
   public static func authorBlock(in page: CatalogPage, for item: CatalogItem) -> AuthorBlock? {
     let authorID = item.authorID ?? (item.kind == .artist ? item.id : nil)
     let author = page.items.first { $0.id == authorID && $0.kind == .artist }
     let works = page.items.filter { $0.id != authorID && $0.id != item.id }
     guard author != nil || !works.isEmpty else { return nil }
+    if item.kind == .artist {
+      return AuthorBlock(author: author, works: Array(newestFirst(works).prefix(artistAlbumLimit)))
+    }
     return AuthorBlock(author: author, works: Array(works.prefix(5)))
   }
 }

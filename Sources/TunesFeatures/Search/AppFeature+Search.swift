@@ -249,6 +249,10 @@ extension AppFeature {
   static func featureError(
     _ error: any Error, client: ITunesClient, clock: AppClock
   ) async -> FeatureError {
+    if case ClientError.rateLimitWait(let seconds) = error {
+      // Another tunes (or this one) used the shared budget: the limiter said how long.
+      return .rateLimited(retryAfter: .seconds(max(1, seconds)), at: clock.now())
+    }
     guard case ClientError.rateLimited = error else { return FeatureError(error) }
     let wait = await client.pacing() ?? defaultRetryAfter
     return .rateLimited(retryAfter: max(wait, .seconds(1)), at: clock.now())

@@ -81,7 +81,7 @@ public enum FeatureError: Error, Equatable, Sendable {
       return "The API base URL tunes was started with does not answer searches; press r to retry."
     case .offlineCacheMiss:
       return "tunes was started offline: only answers cached earlier can be shown."
-    case .rateLimited:
+    case .rateLimited, .rateLimitWait:
       return "Wait for the countdown to end, then press r to retry."
     case .invalidRequest:
       return "Press f and change the filters; Apple's message names the value it did not accept."
@@ -97,7 +97,7 @@ public enum FeatureError: Error, Equatable, Sendable {
   public var isRateLimited: Bool {
     switch self {
     case .rateLimited: return true
-    case .client(.rateLimited): return true
+    case .client(.rateLimited), .client(.rateLimitWait): return true
     default: return false
     }
   }

@@ -239,6 +239,8 @@ package enum KeyMap {
     case .enter: return [.detail(.focusedWorkOpened)]
     case .character("o"): return [.detail(.openStoreLinkRequested)]
     case .character("a"): return [.detail(.openAuthorLinkRequested)]
+    case .character("A"): return [.detail(.artistPageRequested)]
+    case .character("c"): return [.detail(.albumPageRequested)]
     case .character("r"): return [.detail(.retryRequested)]
     default: return screenKeys(key)
     }

@@ -50,6 +50,9 @@ enum DetailScreen {
     {
       frame.metrics.detailWorks = top..<bottom
     }
+    frame.metrics.detailWorkLines = (0..<document.workRects.count).compactMap { index in
+      document.workRects[index].map { $0.y..<$0.bottom }
+    }
     frame.buffer.draw(
       document.buffer, at: Position(x: content.x, y: content.y - scroll), clippedTo: content)
     if let need = document.artwork {
@@ -89,9 +92,18 @@ enum DetailScreen {
     if model.author?.value?.works.isEmpty == false {
       parts.append((model.playback == nil ? "← →" : "h l", "works"))
     }
-    // While a preview plays its keys take the author hint's room (`a` still works; ? lists it).
-    if model.shownItem.authorURLText != nil, model.playback == nil {
-      parts.append(("a", "author"))
+    // While a preview plays its keys take the author hint's room (`a`, `A` and `c` still work;
+    // ? lists them). A song offers its album page, an item with an author id the artist page
+    // (one hint: the bar has room for one at 80 columns), else the author's store link.
+    let shown = model.shownItem
+    if model.playback == nil, shown.kind != .artist {
+      if shown.kind == .song || shown.kind == .musicVideo, shown.collectionID != nil {
+        parts.append(("c", "album"))
+      } else if shown.authorID != nil {
+        parts.append(("A", "artist"))
+      } else if shown.authorURLText != nil {
+        parts.append(("a", "author"))
+      }
     }
     var spans: [Span] = []
     for (key, action) in parts {

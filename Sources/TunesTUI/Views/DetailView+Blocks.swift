@@ -10,9 +10,13 @@ extension DetailView {
     if case .loaded(let items) = content {
       guard !items.isEmpty else { return [] }
       let numbered = model.item.kind != .podcast
-      let lines = Self.trackLines(items, numbered: numbered)
+      // An artist's top songs come from several albums: numbered by rank, not track number.
+      let lines =
+        model.item.kind == .artist
+        ? items.enumerated().map { .track(Self.trackRow($1, number: $0 + 1)) }
+        : Self.trackLines(items, numbered: numbered, priced: model.item.kind == .album)
       return [
-        Self.heading(title, note: String(items.count)),
+        Self.heading(title, note: model.tracksNote(items)),
         Piece(height: lines.count) { rect, buffer, _ in
           for (i, line) in lines.enumerated() {
             switch line {
@@ -28,7 +32,7 @@ extension DetailView {
         Self.gap(),
       ]
     }
-    let loading = title == "Tracks" ? "Loading tracks…" : "Loading episodes…"
+    let loading = "Loading \(title.lowercased())…"
     return [Self.heading(title)]
       + status(content, loading: loading, block: "The " + title.lowercased()) + [Self.gap()]
   }
@@ -41,7 +45,9 @@ extension DetailView {
 
   /// The track list's lines: a "Disc N" heading before each disc when the album has more than
   /// one (by disc number, or where the numbering starts again at 1).
-  static func trackLines(_ items: [CatalogItem], numbered: Bool) -> [TrackLine] {
+  static func trackLines(_ items: [CatalogItem], numbered: Bool, priced: Bool = false)
+    -> [TrackLine]
+  {
     var discs: [Int] = []
     var disc = 1
     var previous = 0
@@ -61,7 +67,9 @@ extension DetailView {
       if several, index == 0 || discs[index] != discs[index - 1] {
         lines.append(.disc(discs[index]))
       }
-      lines.append(.track(trackRow(item, number: numbered ? (item.trackNumber ?? index + 1) : nil)))
+      lines.append(
+        .track(
+          trackRow(item, number: numbered ? (item.trackNumber ?? index + 1) : nil, priced: priced)))
     }
     return lines
   }
@@ -73,13 +81,15 @@ extension DetailView {
     var trailing: String
   }
 
-  static func trackRow(_ item: CatalogItem, number: Int?) -> TrackRow {
+  /// A track's row; `priced` (an album's track list) adds the track's price after its length.
+  static func trackRow(_ item: CatalogItem, number: Int?, priced: Bool = false) -> TrackRow {
     var title = DisplayText.clean(item.title) ?? "Untitled"
     if item.kind == .musicVideo { title = "▶ " + title + " (video)" }
     if item.isExplicit == true { title += " [E]" }
     var trailing: [String] = []
     if number == nil, let date = FactText.day(item.releaseDate) { trailing.append(date) }
     if let length = item.formattedDuration { trailing.append(length) }
+    if priced, let price = DisplayText.clean(item.formattedPrice) { trailing.append(price) }
     return TrackRow(
       number: number.map { String($0) } ?? "•", title: title,
       trailing: trailing.joined(separator: " · "))
@@ -105,13 +115,24 @@ extension DetailView {
   func authorBlock(width: Int) -> [Piece] {
     guard let content = model.author else { return [] }
     let fallbackName = DisplayText.clean(model.shownItem.author) ?? "the author"
+    let isArtistPage = model.item.kind == .artist
     guard case .loaded(let info) = content else {
+      if isArtistPage {
+        return [Self.heading("Albums")]
+          + status(content, loading: "Loading albums…", block: "The albums")
+      }
       return [Self.heading("More by \(fallbackName)")]
         + status(content, loading: "Loading other works…", block: "The other works")
     }
-    let works = Array(info.works.prefix(5))
+    let works = isArtistPage ? info.works : Array(info.works.prefix(5))
     let name = DisplayText.clean(info.author?.title) ?? fallbackName
     guard info.author != nil || !works.isEmpty else { return [] }
+    if isArtistPage {
+      // The artist's page: their albums, newest first, in rows of five tiles.
+      guard !works.isEmpty else { return [] }
+      return [Self.heading("Albums", note: String(works.count)), Self.gap()]
+        + workRows(works, width: width)
+    }
     var pieces = [Self.heading("More by \(name)")]
     let genre = DisplayText.clean(info.author?.genre)
     let link = DisplayText.clean(info.author?.storeURLText ?? model.shownItem.authorURLText)
@@ -136,19 +157,31 @@ extension DetailView {
         })
     }
     guard !works.isEmpty else { return pieces }
-    let focused = model.focusedWork
     pieces.append(Self.gap())
-    pieces.append(
-      Piece(height: TileView.compactHeight) { rect, buffer, rects in
-        let columns = Layout.horizontal(
-          Array(repeating: Constraint.fill(1), count: 5), spacing: 1
-        ).split(rect)
-        for (i, work) in works.enumerated() where i < columns.count {
-          TileView(item: work, isSelected: focused == i, isCompact: true)
-            .render(in: columns[i], buffer: &buffer)
-          rects[i] = columns[i]
-        }
-      })
+    return pieces + workRows(works, width: width)
+  }
+
+  /// Rows of five small tiles for `works` (indexes into the author block's works), a blank
+  /// line between rows.
+  func workRows(_ works: [CatalogItem], width: Int) -> [Piece] {
+    let focused = model.focusedWork
+    var pieces: [Piece] = []
+    for start in stride(from: 0, to: works.count, by: 5) {
+      if start > 0 { pieces.append(Self.gap()) }
+      let row = Array(works[start..<min(works.count, start + 5)])
+      pieces.append(
+        Piece(height: TileView.compactHeight) { rect, buffer, rects in
+          let columns = Layout.horizontal(
+            Array(repeating: Constraint.fill(1), count: 5), spacing: 1
+          ).split(rect)
+          for (offset, work) in row.enumerated() where offset < columns.count {
+            let index = start + offset
+            TileView(item: work, isSelected: focused == index, isCompact: true)
+              .render(in: columns[offset], buffer: &buffer)
+            rects[index] = columns[offset]
+          }
+        })
+    }
     return pieces
   }
 }

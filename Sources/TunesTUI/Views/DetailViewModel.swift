@@ -54,11 +54,20 @@ package struct DetailViewModel: Sendable {
   /// The item to draw: the full lookup when it has arrived, else the tile's.
   package var shownItem: CatalogItem { details?.value ?? item }
 
+  /// The tracks block's note: the count, and on an album the total length (`12 · 43:09`) when
+  /// every track has one.
+  package func tracksNote(_ items: [CatalogItem]) -> String {
+    guard item.kind == .album, !items.isEmpty else { return String(items.count) }
+    let lengths = items.compactMap(\.durationMillis)
+    guard lengths.count == items.count else { return String(items.count) }
+    return "\(items.count) · " + DurationText.format(milliseconds: lengths.reduce(0, +))
+  }
+
   /// The heading of the tracks block for the item's kind.
   package var tracksTitle: String {
     switch item.kind {
     case .podcast: return "Latest episodes"
-    case .artist: return "Songs"
+    case .artist: return "Top songs"
     case .tvSeason: return "Episodes"
     default: return "Tracks"
     }

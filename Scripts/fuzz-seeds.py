@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Seeds for `make fuzz`, one folder per target, made from the shared recordings.
+
+json, catalog: every recorded body. replay-request: the recorded requests as HTTP heads (one,
+pipelined pairs, a Range header). input: terminal input the app meets. arguments: command lines
+from the README, NUL-separated. The first byte of input and replay-request seeds is the chunk
+size the target feeds the bytes in.
+"""
+import os
+import sys
+
+shared, out = sys.argv[1], sys.argv[2]
+
+
+def write(target, name, data):
+    folder = os.path.join(out, target)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, name), "wb") as handle:
+        handle.write(data)
+
+
+requests = []
+for line in open(os.path.join(shared, "index.tsv"), encoding="utf-8"):
+    fields = line.rstrip("\n").split("\t")
+    if len(fields) < 3 or fields[0].startswith("#"):
+        continue
+    name, request = fields[0], fields[2]
+    path = os.path.join(shared, name)
+    if os.path.isfile(path):
+        body = open(path, "rb").read()[:32768]
+        write("json", name, body)
+        write("catalog", name, body)
+    if request.startswith("/"):
+        requests.append(request)
+
+for index, request in enumerate(requests):
+    head = f"GET {request} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
+    write("replay-request", f"one-{index}", b"\x07" + head)
+    write("replay-request", f"pair-{index}", b"\x01" + head + head.replace(b"GET", b"HEAD"))
+write("replay-request", "range",
+      b"\x10GET /files/a.m4a HTTP/1.1\r\nRange: bytes=0-99\r\nConnection: close\r\n\r\n")
+write("replay-request", "body",
+      b"\x03POST /search?term=x HTTP/1.0\r\nContent-Length: 5\r\n\r\nhelloGET / HTTP/1.1\n\n")
+
+inputs = {
+    "arrows": b"\x1b[A\x1b[B\x1b[C\x1b[D\x1bOA\x1b[1;5C",
+    "text": "jack johnson café 日本 🎵\r".encode(),
+    "controls": b"\x01\x05\x17\x15\x0b\x7f\x08\t\x1b",
+    "mouse": b"\x1b[<0;10;5M\x1b[<0;10;5m\x1b[<64;3;3M\x1b[M !!",
+    "paste": b"\x1b[200~pasted \x1b[A text\x1b[201~",
+    "keys": b"\x1b[97;5u\x1b[1;2P\x1b[15~\x1b[3~\x1bOP\x1b[Z",
+    "focus": b"\x1b[I\x1b[O\x1b]11;rgb:0000/0000/0000\x07\x1b[?62;c",
+}
+for name, data in inputs.items():
+    write("input", name, b"\x02" + data)
+
+commands = [
+    ["search", "jack", "johnson", "--limit", "3"],
+    ["search", "x", "--media", "music", "--entity", "song", "--format", "ndjson"],
+    ["search", "x", "--limt", "5"],
+    ["lookup", "1441458047", "--entity", "song", "--limit", "200", "--country", "gb"],
+    ["lookup", "-", "--format", "csv"],
+    ["lookup", "--bundle-id", "com.facebook.Facebook", "--format", "json"],
+    ["history", "--match", "bjork"],
+    ["history", "--clear"],
+    ["favorites", "add", "284882215", "1,2"],
+    ["favorites", "list", "--format", "tsv"],
+    ["favorites", "export", "--format", "csv"],
+    ["doctor"],
+    ["--version"],
+    ["search", "--wait", "0", "x", "--offline"],
+]
+for index, command in enumerate(commands):
+    write("arguments", f"command-{index}", "\0".join(command).encode())
