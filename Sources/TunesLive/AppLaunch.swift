@@ -55,6 +55,7 @@ extension LiveDependencies {
       dependencies.history = .inMemory()
       dependencies.favorites = .inMemory()
       dependencies.isDemo = true
+      dependencies.backgroundCheck = { nil }
     } else {
       dependencies = DemoSwitch(configuration: launch.configuration).wrap(dependencies)
     }

@@ -80,6 +80,11 @@ package enum LiveDependencies {
       clock: .live, openURL: { url in try await BrowserOpener.live.open(url) },
       filtersStore: ConfigFile.filtersStore(at: paths.configFile),
       spinnerInterval: .milliseconds(100))
+    if let database, persistent, !database.isReadOnly {
+      dependencies.backgroundCheck = {
+        await BackgroundIntegrityCheck.run(database, paths: paths, log: log)
+      }
+    }
     dependencies.offline = cacheMode == .offline
     dependencies.columns = config.columns
     return (dependencies, notices)

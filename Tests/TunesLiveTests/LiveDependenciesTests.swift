@@ -129,6 +129,54 @@ struct LiveDependenciesTests {
     #expect(notice.contains(try #require(kept.first)))
   }
 
+  @Test(
+    "the app's background check: a fresh file is checked and recorded, damaged pages found later are kept aside with a notice"
+  )
+  func backgroundIntegrityCheck() async throws {
+    let (paths, root) = Self.temporaryPaths()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let file = paths.databaseFile.path
+    do {
+      let library = try TunesDatabase.open(paths: paths)
+      let filler = String(repeating: "x", count: 2_000)
+      let records = (1...200).map { id in
+        FavoriteRecord(
+          id: Int64(id), kind: "song", title: "T",
+          payload: Data("{\"id\":\(id),\"pad\":\"\(filler)\"}".utf8), addedAt: Date())
+      }
+      _ = try library.favorites.importRecords(records)
+      try library.database.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
+      library.database.close()
+    }
+    let log = Log(environment: [:])
+    let (fresh, _) = LiveDependencies.make(configuration: .standard, paths: paths, log: log)
+    #expect(await fresh.backgroundCheck() == nil)
+    #expect(DailyIntegrityCheck.lastCheck(paths: paths) != nil, "the pass was recorded")
+    // Damage the pages; today's check has passed, so the next start does not read them.
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+    try handle.seek(toOffset: 4_096 * 3)
+    handle.write(Data(repeating: 0xA5, count: 4_096 * 20))
+    try handle.close()
+    let (sameDay, _) = LiveDependencies.make(configuration: .standard, paths: paths, log: log)
+    #expect(await sameDay.backgroundCheck() == nil)
+    #expect(FileManager.default.fileExists(atPath: file))
+    // A day later (the record made older), the check finds the damage.
+    DailyIntegrityCheck.record(paths: paths, at: Date().addingTimeInterval(-25 * 3_600))
+    let (nextDay, notices) = LiveDependencies.make(
+      configuration: .standard, paths: paths, log: log)
+    #expect(notices.isEmpty, "opening did not read the damaged pages")
+    let notice = try #require(await nextDay.backgroundCheck())
+    let kept = try FileManager.default.contentsOfDirectory(
+      atPath: paths.databaseFile.deletingLastPathComponent().path
+    ).filter {
+      $0.hasPrefix("tunes.sqlite.corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+    }
+    #expect(kept.count == 1, "\(kept)")
+    #expect(notice.hasPrefix("Your history and favourites database is damaged. It was kept as "))
+    #expect(notice.contains(try #require(kept.first)))
+    #expect(!FileManager.default.fileExists(atPath: file))
+  }
+
   @Test("the browser opener reports a missing or failing program instead of success")
   func openerStatus() async throws {
     let url = try #require(URL(string: "https://music.apple.com/us/album/1"))

@@ -172,7 +172,8 @@ public struct AppFeature: Reducer {
     let history = dependencies.history
     let favorites = dependencies.favorites
     let filtersStore = dependencies.filtersStore
-    return .run { send in
+    let backgroundCheck = dependencies.backgroundCheck
+    let load = Effect<AppAction>.run { send in
       func storageFailure(_ error: any Error) -> AppAction {
         .storageFailed(.storage(error.localizedDescription))
       }
@@ -188,6 +189,11 @@ public struct AppFeature: Reducer {
       // The charts follow the storefront of the saved filters, so they load after them.
       send(.home(.loadRequested))
     }
+    // Its own task, so a long check never holds up the loads above.
+    let check = Effect<AppAction>.run { send in
+      if let notice = await backgroundCheck() { send(.startupNoticeReported(notice)) }
+    }
+    return .merge(load, check)
   }
 
   private func goBack(_ state: inout AppState) -> Effect<AppAction> {

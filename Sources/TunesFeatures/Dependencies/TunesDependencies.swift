@@ -43,6 +43,10 @@ public struct TunesDependencies: Sendable {
   /// Switches the client (and history and favourites, to memory) to the built-in demo
   /// catalogue for the rest of the session; `nil` when the demo cannot be offered.
   public var switchToDemo: (@Sendable () async throws -> Void)? = nil
+  /// Work the app starts in the background once it is up (live: the daily integrity check of
+  /// the history and favourites database, off the UI loop); the sentence to show when it found
+  /// something, else `nil`.
+  public var backgroundCheck: @Sendable () async -> String? = { nil }
 
   /// Makes the dependencies.
   public init(
