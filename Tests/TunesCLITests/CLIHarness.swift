@@ -24,6 +24,8 @@ final class CLIHarness: @unchecked Sendable {
   var stdin = Data()
   /// Whether standard error is a terminal.
   var stderrIsTerminal = false
+  /// Makes the client from the pacing policy the command asks for (`nil`: `client`).
+  var clientForPacing: (@Sendable (PacingPolicy) -> ITunesClient)?
 
   init(client: ITunesClient) throws {
     home = FileManager.default.temporaryDirectory
@@ -45,12 +47,14 @@ final class CLIHarness: @unchecked Sendable {
       errBytes = []
     }
     let client = self.client
+    let clientForPacing = self.clientForPacing
     var context = CLIContext(
       environment: environment,
       writeOut: { bytes in self.lock.withLock { self.outBytes += bytes } },
       writeErr: { bytes in self.lock.withLock { self.errBytes += bytes } },
       stdoutIsTerminal: terminal.isTTY, interactive: false, terminalColumns: terminal.columns,
-      makeClient: { _, _ in client }, paths: StoragePaths(environment: environment),
+      makeClient: { _, pacing in clientForPacing?(pacing) ?? client },
+      paths: StoragePaths(environment: environment),
       now: { [now] in now })
     if let player { context.makePlayer = { _, _ in player } }
     let input = stdin
