@@ -80,7 +80,8 @@ let package = Package(
 
     // libFuzzer targets (`make fuzz`); a plain build links an empty program.
     .executableTarget(
-      name: "tunes-fuzz", dependencies: ["ITunesCatalog", "ITunesReplay", "TerminalUI", "TunesCLI"]),
+      name: "tunes-fuzz",
+      dependencies: ["Artwork", "ITunesCatalog", "ITunesReplay", "TerminalUI", "TunesCLI"]),
 
     // Tests.
     .target(

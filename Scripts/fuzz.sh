@@ -11,12 +11,18 @@ SCRATCH=.build-fuzz
 SHARED=${TUNES_SHARED_FIXTURES:-../shared/fixtures/itunes}
 EACH=${FUZZ_SECONDS:-60}
 if [ "${FUZZ_BUILD:-1}" != 0 ]; then
-  $SWIFT build --product tunes-fuzz --sanitize fuzzer --sanitize address --scratch-path $SCRATCH \
+  # SwiftPM passes `-sanitize=fuzzer -sanitize=address` as two flags and the Swift compiler keeps
+  # only the last, so without the combined flag no Swift code got coverage counters (the fuzzer
+  # was blind: "corp: 1/1b"). The combined one comes last and wins.
+  $SWIFT build --product tunes-fuzz --sanitize fuzzer --sanitize address \
+    -Xswiftc -sanitize=fuzzer,address --scratch-path $SCRATCH \
     2>&1 | grep -v "Cannot export local symbol" || true
 fi
 BIN=$SCRATCH/debug/tunes-fuzz
 [ -x "$BIN" ] || { echo "fuzz: $BIN was not built"; exit 1; }
 python3 Scripts/fuzz-seeds.py "$SHARED" $SCRATCH/seeds
+# The image seeds are made by the binary itself (the replay server's encoders).
+TUNES_FUZZ_SEEDS=$SCRATCH/seeds SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $BIN
 targets=${FUZZ_TARGETS:-$(TUNES_FUZZ_TARGET=list $BIN)}
 failed=""
 for target in $targets; do

@@ -14,6 +14,16 @@ nonisolated(unsafe) var chosenTarget: (@Sendable ([UInt8]) -> String?)?
 public func fuzzerInitialize(
   _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
 ) -> Int32 {
+  // `TUNES_FUZZ_SEEDS=DIR`: write the seeds made at run time (the images) and stop.
+  if let folder = ProcessInfo.processInfo.environment["TUNES_FUZZ_SEEDS"] {
+    do {
+      try ImageSeeds.write(to: URL(fileURLWithPath: folder, isDirectory: true))
+      exit(0)
+    } catch {
+      FileHandle.standardError.write(Data("tunes-fuzz: cannot write seeds: \(error)\n".utf8))
+      exit(73)
+    }
+  }
   let name = ProcessInfo.processInfo.environment["TUNES_FUZZ_TARGET"] ?? ""
   if name == "list" {
     print(fuzzTargets.map(\.name).joined(separator: "\n"))

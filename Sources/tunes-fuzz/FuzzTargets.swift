@@ -18,6 +18,7 @@ let fuzzTargets: [(name: String, run: @Sendable ([UInt8]) -> String?)] = [
     { ReplayFuzzing.handle($0, chunk: Int($0.first ?? 1) % 64 + 1) > -1 ? nil : "" }
   ),
   ("arguments", fuzzArguments),
+  ("images", fuzzImages),
 ]
 
 /// Arguments are the bytes split at NUL (as a kernel passes them to a process).
