@@ -48,6 +48,11 @@ public protocol ImageWriter {
 
 /// An image writer that draws nothing (the frame has no images, or the terminal shows none).
 public struct NoImages: ImageWriter {
+  // One byte of storage so the writer has an address: for a type of size zero, the address
+  // Swift passes for `inout` is undefined, and ThreadSanitizer's access check on it crashed
+  // (SEGV in `__tsan_external_write` under `DiffRenderer.render`; see docs/DECISIONS.md).
+  private var storage: UInt8 = 0
+
   /// Creates the writer.
   public init() {}
   public mutating func reset(into bytes: inout [UInt8]) {}
