@@ -32,7 +32,13 @@ struct StoreTests {
       reducer: DemoFeature(clock: clock.clock, search: search.search(_:)))
     store.send(.queryChanged("q"))
     #expect(store.inFlightEffectCount == 1)
-    await clock.run()
+    // Step by step, waiting for each sleep: `clock.run()` stops when no sleeper shows up within
+    // 100 ms, and the search's sleep can take longer to register (ThreadSanitizer, a loaded
+    // machine); then `finish` waited for ever.
+    #expect(await clock.waitForSleepers(count: 1, timeout: .seconds(30)))
+    await clock.advance(by: .milliseconds(300))
+    #expect(await clock.waitForSleepers(count: 1, timeout: .seconds(30)), "the search sleeps")
+    await clock.advance(by: .seconds(1))
     await store.finish()
     #expect(store.state.results == ["Q"])
     #expect(store.inFlightEffectCount == 0)
