@@ -241,6 +241,7 @@ package enum KeyMap {
     case .character("a"): return [.detail(.openAuthorLinkRequested)]
     case .character("A"): return [.detail(.artistPageRequested)]
     case .character("c"): return [.detail(.albumPageRequested)]
+    case .character("m"): return [.detail(.notesToggled)]
     case .character("r"): return [.detail(.retryRequested)]
     default: return screenKeys(key)
     }
