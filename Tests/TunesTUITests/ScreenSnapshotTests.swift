@@ -13,7 +13,7 @@ struct ScreenSnapshotTests {
   static let searchCases = [
     "welcome", "suggestions", "loading", "reloading", "results", "error", "rate-limited", "empty",
     "grouped", "playing", "help", "filters", "failed-after-results", "load-more-failed",
-    "not-found",
+    "not-found", "settings", "settings-error",
   ]
 
   static let detailCases = [

@@ -87,7 +87,15 @@ enum ScreenStates {
       state.overlay = .help
     case "filters":
       state.overlay = .filters(
-        FiltersState(draft: SearchFilters(media: .music, country: "GB"), focusedField: .country))
+        FiltersState(draft: SearchFilters(media: .music, country: "GB"), focusedField: .language))
+    case "settings", "settings-error":
+      // The storefront chosen (shown in the header), the panel over the results.
+      state.filters.country = "GB"
+      state.overlay = .settings(
+        name == "settings"
+          ? SettingsState(country: "GB", images: "kitty", video: "auto")
+          : SettingsState(
+            country: "XX", error: AppFeature.countryError("XX"), video: "window"))
     default:
       throw RecordingError.missing(name)
     }

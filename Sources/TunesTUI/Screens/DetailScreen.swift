@@ -37,8 +37,8 @@ enum DetailScreen {
     let model = model(detail, app: state, spinner: Spinner(tick: state.spinnerTick).frame)
     let title = DisplayText.clean(model.shownItem.title) ?? "Untitled"
     HeaderBar(
-      crumbs: [model.shownItem.kind.displayName, title],
-      hints: [("Esc", "back"), ("o", "store"), ("?", "keys")], badge: HeaderBar.badge(state)
+      state, crumbs: [model.shownItem.kind.displayName, title],
+      hints: [("Esc", "back"), ("o", "store"), ("?", "keys")]
     ).render(in: rows[0], buffer: &frame.buffer)
     let content = rows[2].inset(right: 1, left: 2)
     let document = DetailView(model: model).document(width: max(1, content.width - 1))
