@@ -99,6 +99,11 @@ struct FiltersTests {
     #expect(SearchFilters().isDefault)
     let filters = SearchFilters(media: .podcast, language: .jaJP, limit: 10)
     #expect(filters.summary == "media podcast · lang ja_jp · limit 10")
+    // The status line leaves the storefront to the header.
+    let stored = SearchFilters(media: .music, country: "GB")
+    #expect(stored.summary == "media music · country GB")
+    #expect(stored.panelSummary == "media music")
+    #expect(SearchFilters(country: "GB").panelSummary == "no filters")
     #expect(filters.historyFields == ["media": "podcast", "lang": "ja_jp", "limit": "10"])
     #expect(filters.validationError == nil)
     let query = try filters.query(term: " hi ", limit: 20)

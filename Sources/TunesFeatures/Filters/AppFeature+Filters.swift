@@ -45,7 +45,7 @@ extension AppFeature {
       // The storefront is the settings' (S); the panel leaves it as it is.
       filters.country = state.filters.country
       state.overlay = nil
-      state.notice = "Filters: \(filters.summary)"
+      state.notice = "Filters: \(filters.panelSummary)"
       return applyFilters(&state, filters)
     }
   }
