@@ -134,7 +134,7 @@ struct WireFields {
     case .count:
       var count: Int?
       if case .array(let elements) = value { count = elements.count }
-      if field == .screenshotUrls { screenshotCount = count } else { iPadScreenshotCount = count }
+      set(field, count: count)
     case .names:
       if field == .genres { genres = value.names } else { languageCodes = value.names }
     }
@@ -241,6 +241,11 @@ struct WireFields {
     case .userRatingCountForCurrentVersion: currentVersionRatingCount = value
     default: break
     }
+  }
+
+  /// Sets a `.count` field: the length of a list, `nil` when the value was not a list.
+  mutating func set(_ field: WireKey, count value: Int?) {
+    if field == .screenshotUrls { screenshotCount = value } else { iPadScreenshotCount = value }
   }
 
   /// Sets a `.decimal` field.
