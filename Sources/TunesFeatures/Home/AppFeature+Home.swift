@@ -11,6 +11,7 @@ extension AppFeature {
     case .opened:
       state.overlay = nil
       let depth = state.stack.count
+      let leftGenres = cancelGenres(in: state.stack)
       state.stack = []
       state.search.submitted = nil
       state.search.results = .idle
@@ -21,7 +22,7 @@ extension AppFeature {
       state.search.suggestions = []
       state.search.highlightedSuggestion = nil
       state.search.focus = .results
-      var effects: [Effect<AppAction>] = [.cancel(id: CancelID.search)]
+      var effects: [Effect<AppAction>] = [.cancel(id: CancelID.search), leftGenres]
       for index in 0..<depth { effects.append(.cancel(id: CancelID.detail(depth: index))) }
       let country = (state.filters.country ?? "us").lowercased()
       if state.home.country != country || state.home.rows.contains(where: { $0.items.error != nil })

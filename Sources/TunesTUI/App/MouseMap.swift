@@ -37,6 +37,10 @@ package enum MouseMap {
       return [.detail(.workOpened(index))]
     case .homeTile(let row, let index):
       return [.home(.tileClicked(row: row, index: index))]
+    case .genreRow(let index):
+      return [.genres(.rowClicked(index))]
+    case .genreTile(let row, let index):
+      return [.genres(.tileClicked(row: row, index: index))]
     case .filtersField(let index):
       guard FiltersState.Field.allCases.indices.contains(index) else { return [] }
       return [.filters(.fieldFocused(FiltersState.Field.allCases[index]))]
@@ -50,6 +54,8 @@ package enum MouseMap {
       return [.detail(.scrollRequested(.lines(up ? -wheelLines : wheelLines)))]
     case .favorites?:
       return [.favorites(.selectionMoved(up ? .up : .down))]
+    case .genres?:
+      return [.genres(.selectionMoved(up ? .up : .down))]
     case nil:
       guard !state.search.items.isEmpty else { return [] }
       var actions: [AppAction] = []

@@ -29,6 +29,8 @@ package enum AppScreen {
       DetailScreen.render(detail, state: state, into: &frame)
     case .favorites(let favorites)?:
       FavoritesScreen.render(favorites, state: state, into: &frame)
+    case .genres(let genres)?:
+      GenresView.render(genres, state: state, into: &frame)
     }
     switch state.overlay {
     case nil:
