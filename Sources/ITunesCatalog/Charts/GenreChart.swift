@@ -83,8 +83,10 @@ public struct GenreChart: Hashable, Sendable {
     var seen: Set<String> = []
     let listed = genre.feeds.compactMap(GenreChart.init).filter { seen.insert($0.feed).inserted }
     if listed.isEmpty { return medium?.charts ?? [] }
-    return listed.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
-      .map(\.element)
+    return listed.enumerated().sorted {
+      ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset)
+    }
+    .map(\.element)
   }
 
   /// The legacy feed of this chart for genre `genre`:

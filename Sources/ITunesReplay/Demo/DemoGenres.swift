@@ -161,8 +161,9 @@ enum DemoGenres {
   }
 
   static func genreName(_ record: CatalogRecord) -> String? {
-    guard case .string(let name)? = record.members.first(where: { $0.key == "primaryGenreName" })?
-      .value, !name.isEmpty
+    guard
+      case .string(let name)? = record.members.first(where: { $0.key == "primaryGenreName" })?
+        .value, !name.isEmpty
     else { return nil }
     return name
   }
@@ -194,7 +195,12 @@ enum DemoGenres {
     }
     if let artwork = field("artworkUrl100") {
       members.append(
-        ("im:image", .array([.object([("label", artwork), ("attributes", .object([("height", .string("100"))]))])]))
+        (
+          "im:image",
+          .array([
+            .object([("label", artwork), ("attributes", .object([("height", .string("100"))]))])
+          ])
+        )
       )
     }
     if let artist = field("artistName") {
@@ -212,17 +218,26 @@ enum DemoGenres {
           "im:price",
           .object([
             ("label", .string(amount.text)),
-            ("attributes", .object([("amount", .string(amount.text)), ("currency", .string(currency))])),
+            (
+              "attributes",
+              .object([("amount", .string(amount.text)), ("currency", .string(currency))])
+            ),
           ])
         ))
     }
     members.append(
-      ("id", .object([("label", url), ("attributes", .object([("im:id", .string(String(record.id)))]))])))
+      (
+        "id",
+        .object([("label", url), ("attributes", .object([("im:id", .string(String(record.id)))]))])
+      ))
     members.append(
       ("link", .object([("attributes", .object([("rel", .string("alternate")), ("href", url)]))])))
     if let genre = genreName(record) {
       members.append(
-        ("category", .object([("attributes", .object([("term", .string(genre)), ("label", .string(genre))]))])))
+        (
+          "category",
+          .object([("attributes", .object([("term", .string(genre)), ("label", .string(genre))]))])
+        ))
     }
     if let date = field("releaseDate") { members.append(("im:releaseDate", label(date))) }
     return .object(members)

@@ -49,6 +49,9 @@ enum GenresView {
     switch genres.top {
     case .media: return [("Enter", "open"), ("Esc", "back"), ("?", "keys")]
     case .tree(let level):
+      if case .client(.decoding(.unknownGenre))? = level.genre.error {
+        return [("Esc", "back"), ("?", "keys")]
+      }
       if level.genre.error != nil { return [("r", "retry"), ("Esc", "back"), ("?", "keys")] }
       return [("Enter", "open"), ("Esc", "back"), ("?", "keys")]
     case .charts(let level):
@@ -87,9 +90,13 @@ enum GenresView {
         .render(in: area.inset(top: 1), buffer: &frame.buffer)
     case .loading(let genre?), .loaded(let genre), .failed(_, let genre?):
       var note = [genres.country.uppercased()]
-      if !genre.subgenres.isEmpty { note.insert(DisplayText.count(genre.subgenres.count, "genre"), at: 0) }
-      SectionHeading(DisplayText.clean(genre.name) ?? level.name, note: note.joined(separator: " · "))
-        .render(in: area.row(0), buffer: &frame.buffer)
+      if !genre.subgenres.isEmpty {
+        note.insert(DisplayText.count(genre.subgenres.count, "genre"), at: 0)
+      }
+      SectionHeading(
+        DisplayText.clean(genre.name) ?? level.name, note: note.joined(separator: " · ")
+      )
+      .render(in: area.row(0), buffer: &frame.buffer)
       let charts = GenreChart.charts(of: genre, medium: level.medium)
       var rows = [
         Row(
