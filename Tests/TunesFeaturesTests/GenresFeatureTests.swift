@@ -437,4 +437,51 @@ struct GenresFeatureTests {
     }
     try await store.finish()
   }
+
+  @Test("The home screen's genres row: ↓ past the last chart reaches it, → picks, Enter opens")
+  func homeGenresRow() async throws {
+    let script = try GenreScript()
+    var state = HomeFeatureTests.loadingHome()
+    state.search.focus = .results
+    state.home.focusedRow = state.home.rows.count - 1
+    let store = makeStore(state, Samples.dependencies(client: script.client))
+    try await store.send(.home(.selectionMoved(.down))) { $0.home.focusedRow = $0.home.rows.count }
+    #expect(store.state.home.isOnGenres && store.state.home.selectedItem == nil)
+    try await store.send(.home(.selectionMoved(.down)))
+    try await store.send(.home(.selectionMoved(.right))) { $0.home.genreSelection = 1 }
+    try await store.send(.home(.selectionMoved(.left))) { $0.home.genreSelection = 0 }
+    try await store.send(.home(.selectionMoved(.left)))
+    try await store.send(.home(.selectionMoved(.last))) {
+      $0.home.genreSelection = GenreMedium.all.count - 1
+    }
+    try await store.send(.home(.selectionMoved(.first))) { $0.home.genreSelection = 0 }
+    try await store.send(.home(.itemOpened)) {
+      $0.stack = [
+        .genres(
+          GenresState(
+            levels: [
+              .media(MediaLevel(selection: 0)),
+              .tree(
+                GenreTreeLevel(
+                  id: 34, name: "Music", medium: Self.music, genre: .loading(previous: nil),
+                  generation: 1)),
+            ], country: "us", generation: 1))
+      ]
+    }
+    try await store.receive(.genres(.treeLoaded(generation: 1, .success(script.tree)))) {
+      Self.tree(&$0) { $0.genre = .loaded(script.tree) }
+    }
+    await store.skipInFlightEffects()
+    store.skipReceivedActions()
+    // h from the genres: home again, and ↑ from the genres row goes back to the last chart.
+    try await store.send(.home(.opened)) {
+      $0.stack = []
+      $0.search.focus = .results
+    }
+    await store.skipInFlightEffects()
+    store.skipReceivedActions()
+    try await store.send(.home(.selectionMoved(.up))) {
+      $0.home.focusedRow = $0.home.rows.count - 1
+    }
+  }
 }

@@ -60,9 +60,15 @@ enum HomeView {
         hits: &hits, artwork: &artwork, hit: { .homeTile(row: index, index: $0) })
       y += rowHeight
     }
+    if y < area.bottom {
+      GenresRow.render(
+        selection: home.genreSelection, focused: focused && home.isOnGenres,
+        in: Rect(x: area.x, y: y, width: area.width, height: area.bottom - y), buffer: &buffer,
+        hits: &hits)
+    }
     Scrollbar(
-      content: home.rows.count * rowHeight, viewport: area.height, offset: first * rowHeight,
-      style: Theme.border
+      content: home.rows.count * rowHeight + GenresRow.height, viewport: area.height,
+      offset: first * rowHeight, style: Theme.border
     ).render(in: area.inset(right: -1), buffer: &buffer)
     return area.height
   }
