@@ -160,13 +160,20 @@ enum DemoGenres {
     ])
   }
 
+  /// The record's genre: `primaryGenreName`, else the first of its `genres` that is not a
+  /// medium's own name (the demo's ebooks carry only `genres`).
   static func genreName(_ record: CatalogRecord) -> String? {
-    guard
-      case .string(let name)? = record.members.first(where: { $0.key == "primaryGenreName" })?
-        .value, !name.isEmpty
-    else { return nil }
-    return name
+    func field(_ name: String) -> JSONValue? { record.members.first { $0.key == name }?.value }
+    if case .string(let name)? = field("primaryGenreName"), !name.isEmpty { return name }
+    guard case .array(let names)? = field("genres") else { return nil }
+    for case .string(let name) in names where !name.isEmpty && !rootNames.contains(name) {
+      return name
+    }
+    return nil
   }
+
+  /// Genre names that name a medium, not a genre of it.
+  static let rootNames: Set<String> = ["Books", "Podcasts", "Music", "Audiobooks", "App Store"]
 
   /// A legacy feed (`feed.entry[]`, every value in `label`/`attributes`) of `records`.
   private static func feed(_ records: [CatalogRecord], title: String, store: String) -> Data {
