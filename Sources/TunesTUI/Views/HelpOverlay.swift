@@ -35,7 +35,7 @@ package struct HelpOverlay: Sendable {
       title: "Results",
       entries: [
         Entry(keys: "←↓↑→ hjkl", action: "move between tiles"),
-        Entry(keys: "PgUp PgDn g G", action: "page, first, last"),
+        Entry(keys: "PgUp/Dn Home G", action: "page, first, last"),
         Entry(keys: "Enter", action: "open the tile"),
         Entry(keys: "Tab /", action: "to the search box"),
         Entry(keys: "v", action: "group by kind on/off"),
@@ -63,6 +63,7 @@ package struct HelpOverlay: Sendable {
       title: "Anywhere",
       entries: [
         Entry(keys: "Esc", action: "close or go back"),
+        Entry(keys: "h g", action: "home, genres"),
         Entry(keys: "?", action: "this help"),
         Entry(keys: "q", action: "quit (not in search)"),
         Entry(keys: "Ctrl-C", action: "quit"),
