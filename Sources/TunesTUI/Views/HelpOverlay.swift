@@ -35,7 +35,8 @@ package struct HelpOverlay: Sendable {
       title: "Results",
       entries: [
         Entry(keys: "←↓↑→ hjkl", action: "move between tiles"),
-        Entry(keys: "PgUp/Dn Home G", action: "page, first, last"),
+        Entry(keys: "PgUp PgDn", action: "page up, down"),
+        Entry(keys: "Home G", action: "first, last"),
         Entry(keys: "Enter", action: "open the tile"),
         Entry(keys: "Tab /", action: "to the search box"),
         Entry(keys: "v", action: "group by kind on/off"),
