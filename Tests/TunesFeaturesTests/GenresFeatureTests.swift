@@ -218,11 +218,12 @@ struct GenresFeatureTests {
     }
     for _ in 0..<2 {
       var feed: String?
-      try await store.receive(matching: {
+      let isChart: (AppAction) -> Bool = {
         guard case .genres(.chartLoaded(_, let answered, _)) = $0 else { return false }
         feed = answered
         return true
-      }) { state in
+      }
+      try await store.receive(matching: isChart) { state in
         Self.charts(&state) { level in
           // Whichever came first: the songs fill their row, the albums fail in theirs.
           if feed == "topsongs" {
