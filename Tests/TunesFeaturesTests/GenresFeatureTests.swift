@@ -485,4 +485,35 @@ struct GenresFeatureTests {
       $0.home.focusedRow = $0.home.rows.count - 1
     }
   }
+
+  @Test("Another country in the settings takes the genres back to the media list, for that store")
+  func countryChange() async throws {
+    let script = try GenreScript()
+    var state = try Self.chartsState(script.tree)
+    state.overlay = .settings(SettingsState(country: "JP"))
+    let store = makeStore(state, Samples.dependencies(client: script.client))
+    try await store.send(.settings(.applied)) {
+      $0.overlay = nil
+      $0.filters.country = "JP"
+      $0.notice = "Country: JP. Charts, searches and lookups use its store."
+      $0.stack = [.genres(GenresState(country: "jp", generation: 3))]
+    }
+    await store.skipInFlightEffects()
+    store.skipReceivedActions()
+    try await store.send(.genres(.selectionOpened)) {
+      $0.notice = nil
+      Self.genres(&$0) {
+        $0.generation = 4
+        $0.levels.append(
+          .tree(
+            GenreTreeLevel(
+              id: 34, name: "Music", medium: Self.music, genre: .loading(previous: nil),
+              generation: 4)))
+      }
+    }
+    try await store.receive(.genres(.treeLoaded(generation: 4, .success(script.tree)))) {
+      Self.tree(&$0) { $0.genre = .loaded(script.tree) }
+    }
+    #expect(script.paths == ["/WebObjects/MZStoreServices.woa/ws/genres?id=34&cc=jp"])
+  }
 }

@@ -36,6 +36,8 @@ public enum AppAction: Equatable, Sendable {
   case genres(GenresAction)
   /// Artwork fetches ending.
   case artwork(ArtworkAction)
+  /// Something happened in the settings panel.
+  case settings(SettingsAction)
 
   // MARK: Every screen
 
@@ -81,6 +83,7 @@ extension AppAction {
     case .home(let action): return action.isInput
     case .genres(let action): return action.isInput
     case .artwork: return false
+    case .settings(let action): return action.isInput
     case .helpToggled, .helpScrolled, .backRequested, .favoriteToggled, .quitRequested,
       .demoRequested:
       return true

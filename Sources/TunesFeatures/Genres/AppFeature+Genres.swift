@@ -347,3 +347,20 @@ extension AppFeature {
     .merge(stack.compactMap(\.genres).flatMap(\.levels).map(cancelGenreRequests))
   }
 }
+
+extension AppFeature {
+  /// Another storefront chosen: a genres screen of another country goes back to its media list
+  /// for the new one (its trees and charts were that store's), cancelling what it had in flight.
+  func genresFollowCountry(_ state: inout AppState) -> Effect<AppAction> {
+    let country = (state.filters.country ?? "us").lowercased()
+    var effects: [Effect<AppAction>] = []
+    for index in state.stack.indices {
+      guard let genres = state.stack[index].genres, genres.country != country else { continue }
+      effects.append(cancelGenres(in: [state.stack[index]]))
+      var fresh = GenresState(country: country, generation: genres.generation)
+      if case .media(let media) = genres.levels.first { fresh.levels = [.media(media)] }
+      state.stack[index] = .genres(fresh)
+    }
+    return .merge(effects)
+  }
+}

@@ -22,4 +22,6 @@ package enum HitTarget: Sendable, Hashable {
   case genreRow(Int)
   /// A tile of a genre's chart row: the row's index and the tile's index in it.
   case genreTile(row: Int, index: Int)
+  /// The header's "♪ tunes": home.
+  case logo
 }

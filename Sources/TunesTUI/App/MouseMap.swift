@@ -45,6 +45,8 @@ package enum MouseMap {
       return [.genres(.rowClicked(index))]
     case .genreTile(let row, let index):
       return [.genres(.tileClicked(row: row, index: index))]
+    case .logo:
+      return [.home(.opened)]
     case .filtersField(let index):
       guard FiltersState.Field.allCases.indices.contains(index) else { return [] }
       return [.filters(.fieldFocused(FiltersState.Field.allCases[index]))]

@@ -32,6 +32,8 @@ package enum AppScreen {
     case .genres(let genres)?:
       GenresView.render(genres, state: state, into: &frame)
     }
+    // The header's "♪ tunes" goes home from any screen.
+    frame.hits.add(HeaderBar.logoRect(in: frame.buffer.area), .logo)
     switch state.overlay {
     case nil:
       break
@@ -47,6 +49,11 @@ package enum AppScreen {
       dim(&frame.buffer)
       FiltersOverlayView.render(
         panel, in: frame.buffer.area, buffer: &frame.buffer, hits: &frame.hits)
+    case .settings(let panel)?:
+      frame.hits.removeAll()
+      frame.cursor = .hidden
+      dim(&frame.buffer)
+      SettingsOverlayView.render(panel, in: frame.buffer.area, buffer: &frame.buffer)
     }
     return frame
   }

@@ -18,7 +18,7 @@ enum GenresView {
   static func render(_ genres: GenresState, state: AppState, into frame: inout Frame) {
     let area = frame.buffer.area
     let rows = Layout.vertical([.length(1), .length(1), .fill(1), .length(1)]).split(area)
-    HeaderBar(crumbs: genres.crumbs, hints: hints(genres), badge: HeaderBar.badge(state))
+    HeaderBar(state, crumbs: genres.crumbs, hints: hints(genres))
       .render(in: rows[0], buffer: &frame.buffer)
     let content = rows[2].inset(right: 1, left: 1)
     var right: [Span] = []
