@@ -4,7 +4,7 @@ import TestSupport
 import TunesFeatures
 
 extension ScreenStates {
-  static let homeCases = ["home", "home-rows", "home-scrolled", "home-loading"]
+  static let homeCases = ["home", "home-rows", "home-scrolled", "home-loading", "home-genres"]
 
   /// Home screens: the recorded top songs and legacy podcasts, a failed row, an empty one and
   /// rows still loading.
@@ -37,6 +37,11 @@ extension ScreenStates {
     case "home-scrolled":
       state.search.focus = .results
       state.home.focusedRow = 4
+    case "home-genres":
+      // The selection in the genres row under the charts, on Apps.
+      state.search.focus = .results
+      state.home.focusedRow = state.home.rows.count
+      state.home.genreSelection = 2
     case "home-loading":
       state.home.rows = state.home.rows.map {
         HomeRow(chart: $0.chart, items: .loading(previous: nil), generation: 1)

@@ -21,9 +21,12 @@ package struct CatalogEngine: Sendable {
   package var notes: [String]
   /// Generated media below `/media/` (the demo's preview audio), by the path after `/media/`.
   package var media: (@Sendable (String) -> GeneratedMedia?)?
-  /// Apple's chart feeds and genre tree, when the catalogue has them (a hook for browsing; the
-  /// demo fills it once charts land).
+  /// Apple's chart feeds by path (limitless for charts: `FeedPath.limitless`), when the
+  /// catalogue has them: the demo's v2 charts and legacy genre feeds.
   package var feeds: [String: Data] = [:]
+  /// The genre service's answers by `storefront/id` (`DemoGenres.Served.treeKey`); an id not
+  /// here is answered with `{}`, as Apple does. Empty: the genre service is not answered.
+  package var genreTrees: [String: Data] = [:]
   /// Whether `/store/…` paths answer with a small page naming the item (the demo's store links).
   package var storePages = false
 
@@ -66,6 +69,7 @@ package struct CatalogEngine: Sendable {
     if let feed = feeds[key.path] ?? FeedPath.limitless(key.path).flatMap({ feeds[$0] }) {
       return ReplayResponse(status: 200, body: feed, headers: ["Content-Type": "application/json"])
     }
+    if key.path == DemoGenres.servicePath, let answer = genreAnswer(parameters) { return answer }
     if storePages, key.path.hasPrefix("/store/") { return storePage(for: key) }
     let result: Result<[CatalogRecord], Refusal>
     switch key.path {

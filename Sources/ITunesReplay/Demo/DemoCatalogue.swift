@@ -49,6 +49,9 @@ package enum DemoCatalogue {
     engine.media = { DemoAudio.media(path: $0) }
     engine.storePages = true
     engine.feeds = DemoFeeds.feeds(records: records)
+    let genres = DemoGenres.make(records: records)
+    engine.feeds.merge(genres.feeds) { old, _ in old }
+    engine.genreTrees = genres.trees
     return engine
   }
 

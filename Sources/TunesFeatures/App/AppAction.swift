@@ -32,6 +32,8 @@ public enum AppAction: Equatable, Sendable {
   case playback(PlaybackAction)
   /// Something happened on the home screen (its chart rows).
   case home(HomeAction)
+  /// Something happened on the genres screen.
+  case genres(GenresAction)
   /// Artwork fetches ending.
   case artwork(ArtworkAction)
   /// Something happened in the settings panel.
@@ -79,6 +81,7 @@ extension AppAction {
     case .detail(let action): return action.isInput
     case .playback(let action): return action.isInput
     case .home(let action): return action.isInput
+    case .genres(let action): return action.isInput
     case .artwork: return false
     case .settings(let action): return action.isInput
     case .helpToggled, .helpScrolled, .backRequested, .favoriteToggled, .quitRequested,

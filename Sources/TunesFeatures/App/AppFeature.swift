@@ -80,6 +80,8 @@ public struct AppFeature: Reducer {
       return reducePlayback(into: &state, action: action)
     case .home(let action):
       return reduceHome(into: &state, action: action)
+    case .genres(let action):
+      return reduceGenres(into: &state, action: action)
     case .artwork(let action):
       return reduceArtwork(&state, action)
     case .settings(let action):
@@ -203,9 +205,9 @@ public struct AppFeature: Reducer {
       state.overlay = nil
       return .none
     }
-    if !state.stack.isEmpty {
-      state.stack.removeLast()
-      return .cancel(id: CancelID.detail(depth: state.stack.count))
+    if let left = state.stack.popLast() {
+      return .merge(
+        .cancel(id: CancelID.detail(depth: state.stack.count)), cancelGenres(in: [left]))
     }
     state.search.suggestions = []
     state.search.highlightedSuggestion = nil

@@ -74,6 +74,8 @@ public struct AppState: Equatable, Sendable {
       return search.results.isLoading || (showsHome && home.isLoading)
     case .favorites(let favorites)?:
       return favorites.items.isLoading
+    case .genres(let genres)?:
+      return genres.isLoading
     case .detail(let detail)?:
       return detail.details.isLoading || detail.tracks?.isLoading == true
         || detail.author?.isLoading == true

@@ -4,4 +4,6 @@ public enum Route: Equatable, Sendable {
   case detail(DetailState)
   /// The favourites list.
   case favorites(FavoritesState)
+  /// The genres screen: media, a medium's genre tree, a genre's charts.
+  case genres(GenresState)
 }

@@ -57,6 +57,7 @@ extension AppFeature {
     switch state.stack.last {
     case .detail(let detail)?: item = detail.shownItem
     case .favorites(let favorites)?: item = favorites.selectedItem
+    case .genres(let genres)?: item = genres.selectedItem
     case nil: item = state.search.focus == .results ? state.search.selectedItem : nil
     }
     guard let item else { return .none }

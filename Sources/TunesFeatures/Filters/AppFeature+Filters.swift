@@ -59,6 +59,7 @@ extension AppFeature {
     if let loaded = state.home.country, loaded != (filters.country ?? "us").lowercased() {
       save = .merge(save, reduceHome(into: &state, action: .loadRequested))
     }
+    save = .merge(save, genresFollowCountry(&state))
     guard let submitted = state.search.submitted, state.stack.isEmpty else { return save }
     let search = startSearch(
       &state, term: submitted.term, filters: filters, limit: filters.limit, loadingMore: false)

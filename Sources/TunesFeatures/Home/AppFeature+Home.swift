@@ -11,6 +11,7 @@ extension AppFeature {
     case .opened:
       state.overlay = nil
       let depth = state.stack.count
+      let leftGenres = cancelGenres(in: state.stack)
       state.stack = []
       state.search.submitted = nil
       state.search.results = .idle
@@ -21,7 +22,7 @@ extension AppFeature {
       state.search.suggestions = []
       state.search.highlightedSuggestion = nil
       state.search.focus = .results
-      var effects: [Effect<AppAction>] = [.cancel(id: CancelID.search)]
+      var effects: [Effect<AppAction>] = [.cancel(id: CancelID.search), leftGenres]
       for index in 0..<depth { effects.append(.cancel(id: CancelID.detail(depth: index))) }
       let country = (state.filters.country ?? "us").lowercased()
       if state.home.country != country || state.home.rows.contains(where: { $0.items.error != nil })
@@ -47,9 +48,12 @@ extension AppFeature {
       moveOnHome(&state, direction)
       return .none
     case .itemOpened:
-      guard state.stack.isEmpty, state.overlay == nil, let item = state.home.selectedItem else {
-        return .none
+      guard state.stack.isEmpty, state.overlay == nil else { return .none }
+      if state.home.isOnGenres, GenreMedium.all.indices.contains(state.home.genreSelection) {
+        let medium = GenreMedium.all[state.home.genreSelection].id
+        return reduceGenres(into: &state, action: .opened(medium: medium))
       }
+      guard let item = state.home.selectedItem else { return .none }
       return openDetail(&state, item: item)
     case .tileClicked(let row, let index):
       guard state.home.rows.indices.contains(row),
@@ -112,6 +116,10 @@ extension AppFeature {
 
   private func moveOnHome(_ state: inout AppState, _ direction: MoveDirection) {
     guard !state.home.rows.isEmpty else { return }
+    if state.home.isOnGenres {
+      moveOnGenresRow(&state, direction)
+      return
+    }
     let row = max(0, min(state.home.rows.count - 1, state.home.focusedRow))
     let count = state.home.rows[row].items.value?.count ?? 0
     var selection = state.home.rows[row].selection
@@ -128,15 +136,30 @@ extension AppFeature {
       state.home.focusedRow = row - 1
       return
     case .down:
-      state.home.focusedRow = min(state.home.rows.count - 1, row + 1)
+      // Below the last chart: the genres row.
+      state.home.focusedRow = min(state.home.rows.count, row + 1)
       return
     case .pageUp:
       state.home.focusedRow = max(0, row - 2)
       return
     case .pageDown:
-      state.home.focusedRow = min(state.home.rows.count - 1, row + 2)
+      state.home.focusedRow = min(state.home.rows.count, row + 2)
       return
     }
     state.home.rows[row].selection = selection
+  }
+
+  /// ←/→ pick a medium in the genres row; ↑ goes back to the last chart.
+  private func moveOnGenresRow(_ state: inout AppState, _ direction: MoveDirection) {
+    let last = GenreMedium.all.count - 1
+    switch direction {
+    case .left: state.home.genreSelection = max(0, state.home.genreSelection - 1)
+    case .right: state.home.genreSelection = min(last, state.home.genreSelection + 1)
+    case .first: state.home.genreSelection = 0
+    case .last: state.home.genreSelection = last
+    case .up: state.home.focusedRow = state.home.rows.count - 1
+    case .pageUp: state.home.focusedRow = max(0, state.home.rows.count - 2)
+    case .down, .pageDown: break
+    }
   }
 }

@@ -4,8 +4,10 @@ import ITunesCatalog
 public struct HomeState: Equatable, Sendable {
   /// The charts' rows, in the order shown.
   public var rows: [HomeRow]
-  /// The row the selection is in.
+  /// The row the selection is in; `rows.count` is the genres row under the charts.
   public var focusedRow: Int
+  /// The medium selected in the genres row (an index into `GenreMedium.all`).
+  public var genreSelection: Int = 0
   /// The storefront the rows were loaded for (lower case), `nil` before the first load.
   public var country: String?
 
@@ -24,6 +26,9 @@ public struct HomeState: Equatable, Sendable {
 
   /// Whether any row is loading.
   public var isLoading: Bool { rows.contains { $0.items.isLoading } }
+
+  /// Whether the selection is in the genres row under the charts.
+  public var isOnGenres: Bool { focusedRow == rows.count }
 
   /// The selected item of the focused row, if it has one.
   public var selectedItem: CatalogItem? {

@@ -16,6 +16,12 @@ package enum HitTarget: Sendable, Hashable {
   case filtersField(Int)
   /// A tile of a home row: the row's index and the tile's index in it.
   case homeTile(row: Int, index: Int)
+  /// A medium in the home screen's genres row, by index into `GenreMedium.all`.
+  case homeGenre(Int)
+  /// A row of a list on the genres screen (a medium, the charts row, a subgenre), by index.
+  case genreRow(Int)
+  /// A tile of a genre's chart row: the row's index and the tile's index in it.
+  case genreTile(row: Int, index: Int)
   /// The header's "♪ tunes": home.
   case logo
 }

@@ -71,10 +71,12 @@ package enum KeyMap {
       return detailKeys(key, detail: detail, playback: state.playback)
     case .favorites?:
       return favoritesKeys(key)
+    case .genres(let genres)?:
+      return genresKeys(key, genres: genres)
     }
   }
 
-  /// Arrows, h/j/k/l, PgUp/PgDn, g/G, Home/End as selection moves.
+  /// Arrows, j/k/l, PgUp/PgDn, Home/End and G as selection moves (`g` opens the genres).
   static func movement(_ key: Key) -> MoveDirection? {
     switch key {
     case .up, .character("k"): return .up
@@ -83,7 +85,7 @@ package enum KeyMap {
     case .right, .character("l"): return .right
     case .pageUp: return .pageUp
     case .pageDown: return .pageDown
-    case .home, .character("g"): return .first
+    case .home: return .first
     case .end, .character("G"): return .last
     default: return nil
     }
@@ -98,6 +100,7 @@ package enum KeyMap {
     case .character("*"): return [.favoriteToggled]
     case .character("F"): return [.favorites(.opened)]
     case .character("h"): return [.home(.opened)]
+    case .character("g"): return [.genres(.opened(medium: nil))]
     case .character("S"): return [.settings(.opened)]
     default: return []
     }
@@ -204,6 +207,25 @@ package enum KeyMap {
     }
   }
 
+  /// Keys on the genres screen. In a list: ↑/↓ move, Enter/→/l open, Esc/←/Backspace back.
+  /// On a genre's chart rows: ←/→ along a row, ↑/↓ between rows, Enter opens the tile,
+  /// Esc/Backspace back. `r` retries what failed.
+  private static func genresKeys(_ key: Key, genres: GenresState) -> [AppAction] {
+    let onCharts: Bool
+    if case .charts = genres.top { onCharts = true } else { onCharts = false }
+    switch key {
+    case .enter: return [.genres(.selectionOpened)]
+    case .right where !onCharts, .character("l") where !onCharts:
+      return [.genres(.selectionOpened)]
+    case .left where !onCharts: return [.genres(.backRequested)]
+    case .escape, .backspace: return [.genres(.backRequested)]
+    case .character("r"): return [.genres(.retryRequested)]
+    default:
+      if let move = movement(key) { return [.genres(.selectionMoved(move))] }
+      return screenKeys(key)
+    }
+  }
+
   private static func favoritesKeys(_ key: Key) -> [AppAction] {
     if let move = movement(key) { return [.favorites(.selectionMoved(move))] }
     switch key {
@@ -224,7 +246,7 @@ package enum KeyMap {
     case .down, .character("j"): return [.detail(.scrollRequested(.lines(1)))]
     case .pageUp: return [.detail(.scrollRequested(.pages(-1)))]
     case .pageDown: return [.detail(.scrollRequested(.pages(1)))]
-    case .home, .character("g"): return [.detail(.scrollRequested(.top))]
+    case .home: return [.detail(.scrollRequested(.top))]
     case .end, .character("G"): return [.detail(.scrollRequested(.bottom))]
     case .character("p"), .character(" "):
       // Plays the preview, or pauses and resumes it when it is this item's; an item without a

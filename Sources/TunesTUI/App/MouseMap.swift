@@ -1,3 +1,4 @@
+import ITunesCatalog
 import TerminalUI
 import TunesFeatures
 
@@ -37,6 +38,13 @@ package enum MouseMap {
       return [.detail(.workOpened(index))]
     case .homeTile(let row, let index):
       return [.home(.tileClicked(row: row, index: index))]
+    case .homeGenre(let index):
+      guard GenreMedium.all.indices.contains(index) else { return [] }
+      return [.genres(.opened(medium: GenreMedium.all[index].id))]
+    case .genreRow(let index):
+      return [.genres(.rowClicked(index))]
+    case .genreTile(let row, let index):
+      return [.genres(.tileClicked(row: row, index: index))]
     case .logo:
       return [.home(.opened)]
     case .filtersField(let index):
@@ -52,6 +60,8 @@ package enum MouseMap {
       return [.detail(.scrollRequested(.lines(up ? -wheelLines : wheelLines)))]
     case .favorites?:
       return [.favorites(.selectionMoved(up ? .up : .down))]
+    case .genres?:
+      return [.genres(.selectionMoved(up ? .up : .down))]
     case nil:
       guard !state.search.items.isEmpty else { return [] }
       var actions: [AppAction] = []

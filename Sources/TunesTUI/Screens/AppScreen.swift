@@ -29,6 +29,8 @@ package enum AppScreen {
       DetailScreen.render(detail, state: state, into: &frame)
     case .favorites(let favorites)?:
       FavoritesScreen.render(favorites, state: state, into: &frame)
+    case .genres(let genres)?:
+      GenresView.render(genres, state: state, into: &frame)
     }
     // The header's "♪ tunes" goes home from any screen.
     frame.hits.add(HeaderBar.logoRect(in: frame.buffer.area), .logo)

@@ -47,48 +47,65 @@ enum HomeView {
     for index in home.rows.indices.dropFirst(first) {
       guard y < area.bottom else { break }
       let row = home.rows[index]
-      heading(row, country: home.country, focused: focused && index == home.focusedRow)
-        .render(in: Rect(x: area.x, y: y, width: area.width, height: 1), buffer: &buffer)
+      heading(
+        row.chart.title, items: row.items, skipped: row.skipped, country: home.country,
+        focused: focused && index == home.focusedRow
+      )
+      .render(in: Rect(x: area.x, y: y, width: area.width, height: 1), buffer: &buffer)
       let tiles = Rect(x: area.x, y: y + 1, width: area.width, height: TileView.height)
         .intersection(area)
       body(
-        state, row: row, index: index, showSelection: focused && index == home.focusedRow,
-        in: tiles, buffer: &buffer, hits: &hits, artwork: &artwork)
+        state, title: row.chart.title, items: row.items, selection: row.selection,
+        showSelection: focused && index == home.focusedRow, in: tiles, buffer: &buffer,
+        hits: &hits, artwork: &artwork, hit: { .homeTile(row: index, index: $0) })
       y += rowHeight
     }
+    if y < area.bottom {
+      GenresRow.render(
+        selection: home.genreSelection, focused: focused && home.isOnGenres,
+        in: Rect(x: area.x, y: y, width: area.width, height: area.bottom - y), buffer: &buffer,
+        hits: &hits)
+    }
     Scrollbar(
-      content: home.rows.count * rowHeight, viewport: area.height, offset: first * rowHeight,
-      style: Theme.border
+      content: home.rows.count * rowHeight + GenresRow.height, viewport: area.height,
+      offset: first * rowHeight, style: Theme.border
     ).render(in: area.inset(right: -1), buffer: &buffer)
     return area.height
   }
 
-  private static func heading(_ row: HomeRow, country: String?, focused: Bool) -> SectionHeading {
+  /// A chart row's heading: its title (▸ when focused), the storefront, the count, what was
+  /// left out. The genres screen's chart rows use it too.
+  static func heading(
+    _ title: String, items: Loadable<[CatalogItem]>, skipped: Int, country: String?,
+    focused: Bool
+  ) -> SectionHeading {
     var note: [String] = []
     if let country { note.append(country.uppercased()) }
-    if let count = row.items.loadedValue?.count, count > 0 { note.append(String(count)) }
-    if row.skipped > 0 { note.append("\(row.skipped) unreadable left out") }
-    let title = focused ? "▸ " + row.chart.title : row.chart.title
-    return SectionHeading(title, note: note.joined(separator: " · "))
+    if let count = items.loadedValue?.count, count > 0 { note.append(String(count)) }
+    if skipped > 0 { note.append("\(skipped) unreadable left out") }
+    return SectionHeading(focused ? "▸ " + title : title, note: note.joined(separator: " · "))
   }
 
-  private static func body(
-    _ state: AppState, row: HomeRow, index: Int, showSelection: Bool, in area: Rect,
-    buffer: inout Buffer, hits: inout HitMap, artwork: inout [ArtworkNeed]
+  /// A chart row's tiles, or its loading, empty or error line; `hit` names a tile's click
+  /// target by its index. The genres screen's chart rows use it too.
+  static func body(
+    _ state: AppState, title: String, items loadable: Loadable<[CatalogItem]>, selection: Int,
+    showSelection: Bool, in area: Rect, buffer: inout Buffer, hits: inout HitMap,
+    artwork: inout [ArtworkNeed], hit: (Int) -> HitTarget
   ) {
     guard !area.isEmpty else { return }
     let spinner = Spinner(tick: state.spinnerTick).frame
-    switch row.items {
+    switch loadable {
     case .idle:
       MessagePanel([.init("Not loaded yet.", style: Theme.secondary)], centeredVertically: false)
         .render(in: area, buffer: &buffer)
     case .loading(let previous?) where !previous.isEmpty:
       tiles(
-        state, previous, row: row, index: index, dimmed: true, showSelection: showSelection,
-        in: area, buffer: &buffer, hits: &hits, artwork: &artwork)
+        state, previous, selection: selection, dimmed: true, showSelection: showSelection,
+        in: area, buffer: &buffer, hits: &hits, artwork: &artwork, hit: hit)
     case .loading:
       MessagePanel(
-        [.init("\(spinner) Loading \(row.chart.title)…", style: Theme.secondary)],
+        [.init("\(spinner) Loading \(title)…", style: Theme.secondary)],
         centeredVertically: false
       )
       .render(in: area, buffer: &buffer)
@@ -96,19 +113,19 @@ enum HomeView {
       MessagePanel(
         [
           .init(
-            "Apple's \(row.chart.title) chart has no entries for this storefront.",
+            "Apple's \(title) chart has no entries for this storefront.",
             style: Theme.secondary)
         ], centeredVertically: false
       ).render(in: area, buffer: &buffer)
     case .loaded(let items):
       tiles(
-        state, items, row: row, index: index, dimmed: false, showSelection: showSelection,
-        in: area, buffer: &buffer, hits: &hits, artwork: &artwork)
+        state, items, selection: selection, dimmed: false, showSelection: showSelection,
+        in: area, buffer: &buffer, hits: &hits, artwork: &artwork, hit: hit)
     case .failed(let error, _):
       MessagePanel(
         [
           .init(
-            "✗ \(row.chart.title) could not be loaded: \(error.title)", style: Theme.errorTitle),
+            "✗ \(title) could not be loaded: \(error.title)", style: Theme.errorTitle),
           .init("Press r to retry.", style: Theme.secondary),
         ], centeredVertically: false
       ).render(in: area, buffer: &buffer)
@@ -116,12 +133,12 @@ enum HomeView {
   }
 
   private static func tiles(
-    _ state: AppState, _ items: [CatalogItem], row: HomeRow, index: Int, dimmed: Bool,
+    _ state: AppState, _ items: [CatalogItem], selection: Int, dimmed: Bool,
     showSelection: Bool, in area: Rect, buffer: inout Buffer, hits: inout HitMap,
-    artwork: inout [ArtworkNeed]
+    artwork: inout [ArtworkNeed], hit: (Int) -> HitTarget
   ) {
     let visible = tilesPerRow(width: area.width)
-    let first = firstTile(selection: row.selection, visible: visible)
+    let first = firstTile(selection: selection, visible: visible)
     let columns = SearchResultsView.columns(visible, in: area)
     for (column, item) in zip(columns, items.indices.dropFirst(first)) {
       // Artwork as on the search grid: asked for when the tile is wholly in view.
@@ -130,11 +147,11 @@ enum HomeView {
         url: items[item].artworkText, columns: art.width, rows: art.height)
       if let need, column.intersection(area) == column { artwork.append(need) }
       let view = TileView(
-        item: items[item], isSelected: showSelection && item == row.selection,
+        item: items[item], isSelected: showSelection && item == selection,
         isFavorite: state.favoriteIDs.contains(items[item].id), isDimmed: dimmed,
         artwork: state.artwork.readyKey(need))
       view.render(in: column, buffer: &buffer)
-      hits.add(column, .homeTile(row: index, index: item))
+      hits.add(column, hit(item))
     }
     // More entries on either side are marked at the row's edges.
     if first > 0 {

@@ -11,7 +11,7 @@ enum SearchScreen {
     let search = state.search
     let rows = Layout.vertical([.length(1), .length(3), .fill(1), .length(1)]).split(area)
     let focusedQuery = search.focus == .query
-    HeaderBar(state, hints: hints(search)).render(
+    HeaderBar(state, hints: hints(search, showsHome: state.showsHome)).render(
       in: rows[0], buffer: &frame.buffer)
     let cursor = queryBox(state, focused: focusedQuery, in: rows[1], buffer: &frame.buffer)
     frame.hits.add(rows[1], .queryBox)
@@ -30,14 +30,22 @@ enum SearchScreen {
   }
 
   /// Only keys that work where the focus is, and only actions that can be taken now.
-  private static func hints(_ search: SearchState) -> [(key: String, action: String)] {
+  private static func hints(_ search: SearchState, showsHome: Bool) -> [(
+    key: String, action: String
+  )] {
     let hasResults = !search.items.isEmpty
     if search.focus == .query {
       return [
         ("Enter", "search"), ("Tab", hasResults ? "results" : "leave the box"), ("?", "keys"),
       ]
     }
-    guard hasResults else { return [("/", "search"), ("F", "favourites"), ("?", "keys")] }
+    guard hasResults else {
+      // On the home rows, the genres are one key away.
+      if showsHome {
+        return [("/", "search"), ("g", "genres"), ("?", "keys"), ("F", "favourites")]
+      }
+      return [("/", "search"), ("F", "favourites"), ("?", "keys")]
+    }
     return [("Enter", "open"), ("/", "search"), ("f", "filters"), ("?", "keys")]
   }
 

@@ -35,7 +35,8 @@ package struct HelpOverlay: Sendable {
       title: "Results",
       entries: [
         Entry(keys: "←↓↑→ hjkl", action: "move between tiles"),
-        Entry(keys: "PgUp PgDn g G", action: "page, first, last"),
+        Entry(keys: "PgUp PgDn", action: "page up, down"),
+        Entry(keys: "Home G", action: "first, last"),
         Entry(keys: "Enter", action: "open the tile"),
         Entry(keys: "Tab /", action: "to the search box"),
         Entry(keys: "v", action: "group by kind on/off"),
@@ -64,6 +65,7 @@ package struct HelpOverlay: Sendable {
       title: "Anywhere",
       entries: [
         Entry(keys: "Esc", action: "close or go back"),
+        Entry(keys: "h g", action: "home, genres"),
         Entry(keys: "?", action: "this help"),
         Entry(keys: "S", action: "settings: country"),
         Entry(keys: "q", action: "quit (not in search)"),
