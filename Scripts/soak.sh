@@ -74,16 +74,17 @@ echo '{"video": "audio", "mpvOptions": "--ao=null"}' >"$H/config/tunes/config.js
 APP_ENV=(-e HOME="$H" -e XDG_DATA_HOME="$H/data" -e XDG_CACHE_HOME="$H/cache"
   -e XDG_CONFIG_HOME="$H/config" -e XDG_RUNTIME_DIR="$H/run" -e TUNES_API_BASE="$BASE"
   -e TUNES_MEDIA_BASE="$BASE/media" -e TUNES_LOG="$WORK/tunes.log" -e LANG=C.UTF-8
-  -e PATH="$WORK/bin:$PATH" -e TERM=tmux-256color -e SWIFT_BACKTRACE=enable=yes,interactive=no -e DISPLAY= -e WAYLAND_DISPLAY=)
+  -e TERM=tmux-256color -e SWIFT_BACKTRACE=enable=yes,interactive=no -e DISPLAY= -e WAYLAND_DISPLAY=)
 # The pane runs the app under sh, which afterwards records the exit status and the terminal's
-# modes (stty -a) and then waits, so tmux can still be asked about the pane.
-PANE="\"$TUNES\"; echo \$? > \"$WORK/exit\"; stty -a > \"$WORK/stty\"; exec sleep 86400"
+# modes (stty -a) and then waits, so tmux can still be asked about the pane. PATH is set here:
+# the pane's shell would replace one given with -e.
+PANE="PATH=\"$WORK/bin:\$PATH\"; export PATH; \"$TUNES\"; echo \$? > \"$WORK/exit\"; stty -a > \"$WORK/stty\"; exec sleep 86400"
 T -f /dev/null new-session -d -s soak -x 120 -y 40 "${APP_ENV[@]}" "sh -c '$PANE'" \; \
   set-option -g status off
 SH_PID=$(T display -p -t soak '#{pane_pid}')
 APP_PID=""
 for _ in $(seq 1 250); do
-  APP_PID=$(pgrep -P "$SH_PID" -x tunes | head -1)
+  APP_PID=$(pgrep -P "$SH_PID" | head -1)
   [ -n "$APP_PID" ] && break
   sleep 0.02
 done
@@ -176,6 +177,16 @@ probe() {
     T send-keys -t soak Escape
     [ "$(wait_help 0 "$(now_ms)")" = timeout ] && { fail "the help box did not close on Esc"; return; }
   fi
+  # Which screen the burst left: the header's first breadcrumb (a detail's kind, Favourites),
+  # else the search screen; an overlay or a notice by its box title.
+  local shown
+  shown=$(screen)
+  {
+    printf '%s' "$(printf '%s\n' "$shown" | head -1 | sed -n 's/^ *♪ tunes  ›  \(\([^ ]\| [^ ]\)*\).*/\1/p')"
+    [ -z "$(printf '%s\n' "$shown" | head -1 | grep '›')" ] && printf 'search'
+    printf '%s\n' "$shown" | grep -q '╭ Filters' && printf ' + filters'
+    echo
+  } >>"$WORK/screens"
   local start opened closed
   start=$(now_ms)
   T send-keys -t soak F1
@@ -289,7 +300,9 @@ fi
 echo "== soak summary (seed $SEED)"
 echo "  ran ${ELAPSED_S} s in $BURSTS bursts: $KEYS keys, $MOUSE mouse events, $RESIZES resizes"
 echo "  replay server: $REQUESTS requests, $FAULTS faulted ($FAULT_KINDS)"
-echo "  links opened (stub xdg-open): $(wc -l <"$WORK/opened" 2>/dev/null || echo 0)"
+echo "  links opened (stub xdg-open): $(cat "$WORK/opened" 2>/dev/null | wc -l)"
+echo "  screens at the probes: $(sort "$WORK/screens" | uniq -c | sort -rn |
+  awk '{n=$1; $1=""; printf "%s%s %d", sep, substr($0, 2), n; sep=", "}')"
 echo "  probes: $PROBES, worst latency ${WORST_PROBE} ms (bound ${PROBE_MS} ms)"
 echo "  RSS: $RSS_LINE"
 echo "  terminal restored after q: $RESTORED"
