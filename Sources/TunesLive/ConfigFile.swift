@@ -5,7 +5,9 @@ import TunesStorage
 
 /// The settings in `$XDG_CONFIG_HOME/tunes/config.json` that tunes reads.
 package struct TunesConfig: Equatable, Sendable {
-  /// The applied search filters (key `"filters"`).
+  /// The applied search filters (key `"filters"`), with the storefront chosen in the settings
+  /// (key `"country"`; a `"country"` inside `"filters"`, where older versions kept it, is read
+  /// when the top-level key is missing) as `filters.country`.
   package var filters: SearchFilters
   /// Whether searches are recorded in the history (key `"history"`, default `true`).
   package var recordsHistory: Bool
@@ -37,6 +39,8 @@ package struct TunesConfig: Equatable, Sendable {
 package enum ConfigFile {
   /// The key the filters live under.
   package static let filtersKey = "filters"
+  /// The key of the storefront chosen in the settings (`"GB"`; `null` or missing: none chosen).
+  package static let countryKey = "country"
   /// The key that turns history recording off when `false`.
   package static let historyKey = "history"
   /// The key that fixes the number of tile columns.
@@ -72,6 +76,11 @@ package enum ConfigFile {
       let bytes = try JSONSerialization.data(withJSONObject: filters)
       config.filters = try JSONDecoder().decode(SearchFilters.self, from: bytes)
     }
+    // The setting wins over an older config's filters country; null is none chosen.
+    if let country = dictionary[countryKey] {
+      let text = (country as? String)?.trimmingCharacters(in: .whitespaces) ?? ""
+      config.filters.country = text.isEmpty ? nil : text
+    }
     return config
   }
 
@@ -89,7 +98,8 @@ package enum ConfigFile {
       save: { filters in try save(filters, to: url) })
   }
 
-  /// Writes the filters into the file (atomically), keeping its other keys.
+  /// Writes the filters into the file (atomically), keeping its other keys: the storefront as
+  /// the top-level `"country"` (removed when none is chosen), the rest under `"filters"`.
   package static func save(_ filters: SearchFilters, to url: URL) throws {
     try StoragePaths.createDirectory(url.deletingLastPathComponent())
     var dictionary: [String: Any] = [:]
@@ -98,8 +108,15 @@ package enum ConfigFile {
     {
       dictionary = existing
     }
-    let encoded = try JSONEncoder().encode(filters)
+    var rest = filters
+    rest.country = nil
+    let encoded = try JSONEncoder().encode(rest)
     dictionary[filtersKey] = try JSONSerialization.jsonObject(with: encoded)
+    if let country = filters.country {
+      dictionary[countryKey] = country
+    } else {
+      dictionary.removeValue(forKey: countryKey)
+    }
     let data = try JSONSerialization.data(
       withJSONObject: dictionary, options: [.prettyPrinted, .sortedKeys])
     try data.write(to: url, options: .atomic)

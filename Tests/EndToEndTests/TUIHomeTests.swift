@@ -47,4 +47,73 @@ struct TUIHomeTests {
     try tmux.press("q")
     #expect(try await app.waitForExit() == 0)
   }
+
+  @Test(
+    "the demo catalogue: home rows → a chart song → its album (c) → the artist (A) → home (h, and a click on ♪ tunes); an app page; the country in the settings"
+  )
+  func browseWalk() async throws {
+    let app = try TUIAppSession(arguments: ["--demo"])
+    defer { app.close() }
+    let tmux = app.tmux
+    try await app.waitForApp()
+    try await tmux.waitFor("the demo's chart rows") {
+      $0.contains("Top Songs · US · 25") && $0.contains("Top Free Apps") && !$0.contains("Loading")
+    }
+    try tmux.press("Tab")
+    try await tmux.waitFor(text: "▸ Top Songs")
+    try tmux.press("Enter")
+    try await tmux.waitFor("the first song's detail, looked up") {
+      $0.contains("›  Song  ›") && $0.contains("Duration") && $0.contains("c album")
+    }
+    try tmux.press("c")
+    let album = try await tmux.waitFor("its album page with the track list") {
+      $0.contains("›  Album  ›") && $0.contains("Tracks · ") && $0.contains("Copyright")
+    }
+    #expect(album.contains("A artist"), "\(album)")
+    try tmux.press("A")
+    try await tmux.waitFor("the artist's page: top songs and albums") {
+      $0.contains("›  Artist  ›") && $0.contains("Top songs · ") && $0.contains("Albums · ")
+    }
+    try tmux.press("h")
+    try await tmux.waitFor("home again") {
+      $0.contains("▸ Top Songs · US") && !$0.contains("Esc back")
+    }
+    // Again into a detail, and home by a click on the header's name (SGR reports count from 1).
+    try tmux.press("Enter")
+    try await tmux.waitFor(text: "›  Song  ›")
+    try tmux.type("\u{1B}[<0;3;1M\u{1B}[<0;3;1m")
+    try await tmux.waitFor("home after the click on ♪ tunes") {
+      $0.contains("▸ Top Songs · US") && !$0.contains("Esc back")
+    }
+    // An app from the free apps row: its facts and the developer's other apps.
+    try tmux.press("Down", "Down", "Down")
+    try await tmux.waitFor(text: "▸ Top Free Apps")
+    try tmux.press("Enter")
+    try await tmux.waitFor("the app page") {
+      $0.contains("›  App  ›") && $0.contains("Developer") && $0.contains("Size")
+        && $0.contains("What's new")
+    }
+    try tmux.press("G")
+    let apps = try await tmux.waitFor("the developer's other apps") {
+      $0.contains("More by ") && $0.contains("a developer") && !$0.contains("Loading")
+    }
+    #expect(!apps.contains("could not be loaded"), "\(apps)")
+    // The country: chosen in the settings, shown in the header, followed by the charts.
+    try tmux.press("S")
+    try await tmux.waitFor(text: "Settings")
+    try tmux.type("gb")
+    try await tmux.waitFor(text: "‹ GB ›")
+    try tmux.press("Enter")
+    try await tmux.waitFor(text: "♪ tunes · GB · demo catalogue")
+    try tmux.press("h")
+    try await tmux.waitFor("the charts of the British store") {
+      $0.contains("Top Songs · GB · 25") && !$0.contains("Loading")
+    }
+    try tmux.press("q")
+    #expect(try await app.waitForExit() == 0)
+    let config = try String(
+      contentsOf: app.directory.appendingPathComponent("config/tunes/config.json"),
+      encoding: .utf8)
+    #expect(config.contains(#""country" : "GB""#), "\(config)")
+  }
 }

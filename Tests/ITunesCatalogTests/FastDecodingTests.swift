@@ -139,6 +139,11 @@ struct FastDecodingTests {
       #""trackId":1,"trackName":"A","kind":"podcast-episode","shortDescription":"S <b>x</b> &amp;""#,
       #""trackId":1,"trackName":"A","kind":"feature-movie","shortDescription":"Only short""#,
       #""artistId":1,"artistName":"A","wrapperType":"artist","artistLinkUrl":"x","artistViewUrl":"y""#,
+      #""trackId":1,"trackName":"A","kind":"software","screenshotUrls":["a",["b"],{"c":1},null]"#,
+      #""trackId":1,"trackName":"A","kind":"software","screenshotUrls":"x","ipadScreenshotUrls":[]"#,
+      #""trackId":1,"trackName":"A","kind":"software","ipadScreenshotUrls":[],"ipadScreenshotUrls":5"#,
+      #""trackId":1,"trackName":"A","kind":"software","averageUserRatingForCurrentVersion":"4.5""#,
+      #""trackId":1,"trackName":"A","kind":"software","userRatingCountForCurrentVersion":"12""#,
       "  \"trackId\" : 1 ,\t\"trackName\"\t:\n  \"spaced\"  ",
     ])
   func hostileMembers(members: String) {

@@ -199,6 +199,50 @@ struct FixtureDecodingTests {
     }
   }
 
+  @Test("Apps: the current version's rating and date, screenshots counted, release notes")
+  func appPageFields() throws {
+    let facebook = try #require(try page("software-lookup-id-284882215-facebook.json").items.first)
+    let app = try #require(facebook.app)
+    #expect(app.averageRating == 3.5)
+    #expect(app.ratingCount == 2_840_784)
+    #expect(app.currentVersionRating == 1.5)
+    #expect(app.currentVersionRatingCount == 3328)
+    #expect(app.screenshotCount == 5)
+    #expect(app.iPadScreenshotCount == 5)
+    #expect(app.languages.count == 25)
+    #expect(app.releaseNotes?.hasPrefix("Thanks for using Facebook!") == true)
+    #expect(app.currentVersionReleaseDate == nil)  // not in this recording
+    #expect(facebook.advisoryRating == "4+")
+    let two = try page("software-lookup-2-apps-escaped-slashes.json")
+    let snapchat = try #require(two.items.last?.app)
+    #expect(snapchat.currentVersionRating == 3)
+    #expect(snapchat.currentVersionRatingCount == 1382)
+    #expect(snapchat.screenshotCount == 5)
+    #expect(snapchat.iPadScreenshotCount == 0)  // an empty list is none, not missing
+    #expect(
+      snapchat.currentVersionReleaseDate.map(ISODate.string(from:)) == "2017-06-14T13:00:51Z")
+    #expect(snapchat.releaseNotes == "Bug fixes and improvements!")
+    #expect(two.items.first?.advisoryRating == "12+")
+    let tanky = try #require(
+      try page("software-lookup-bundleid-at.felixkrause.iTanky-raw2012.json").items.first?.app)
+    #expect(tanky.releaseNotes == nil)  // Apple sent none
+    #expect(tanky.currentVersionRating == 4.0)
+    #expect(tanky.currentVersionRatingCount == 6)
+  }
+
+  @Test("The app page's fields survive the JSON format (favourites)")
+  func appFieldsRoundTrip() throws {
+    let two = try page("software-lookup-2-apps-escaped-slashes.json")
+    for item in two.items {
+      let back = try #require(CatalogItem(json: item.jsonValue))
+      #expect(back.app?.currentVersionRating == item.app?.currentVersionRating)
+      #expect(back.app?.currentVersionRatingCount == item.app?.currentVersionRatingCount)
+      #expect(back.app?.currentVersionReleaseDate == item.app?.currentVersionReleaseDate)
+      #expect(back.app?.screenshotCount == item.app?.screenshotCount)
+      #expect(back.app?.iPadScreenshotCount == item.app?.iPadScreenshotCount)
+    }
+  }
+
   @Test("No match is an empty page, not an error")
   func empty() throws {
     let result = try page("empty-lookup-id-0.json")

@@ -76,18 +76,19 @@ struct DetailFactsTests {
     (
       .app,
       [
-        "Developer=Facebook, Inc.", "Version=15.0", "Size=67.6 MB", "Seller=Facebook, Inc.",
-        "Rating=★ 3.5 (2,840,784)", "Minimum OS=7.0",
-        "Languages=NB, CS, DA, NL, EN, FI, FR, DE +17 more", "Genre=Social Networking",
+        "Developer=Facebook, Inc.", "Version=15.0", "Released=2008-07-11", "Size=67.6 MB",
+        "Ratings=★ 3.5 (2,840,784)", "This version=★ 1.5 (3,328)",
+        "Screenshots=5 iPhone · 5 iPad", "Age rating=4+", "Minimum OS=7.0",
+        "Languages=25: NB, CS, DA, NL, EN, FI +19 more", "Genre=Social Networking",
         "Price=Free",
       ]
     ),
     (
       .macApp,
       [
-        "Developer=Apple", "Version=16.0", "Size=3.0 GB", "Seller=Apple Inc.",
-        "Rating=★ 3.2 (4,321)", "Minimum OS=14.5", "Languages=EN, JA",
-        "Genre=Developer Tools", "Price=Free",
+        "Developer=Apple", "Seller=Apple Inc.", "Version=16.0", "Released=2010-12-15",
+        "Size=3.0 GB", "Ratings=★ 3.2 (4,321)", "Age rating=4+", "Minimum OS=14.5",
+        "Languages=2: EN, JA", "Genre=Developer Tools", "Price=Free",
       ]
     ),
     (.other, ["By=Coach"]),

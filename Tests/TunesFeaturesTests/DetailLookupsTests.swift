@@ -15,7 +15,10 @@ struct DetailLookupsTests {
   func authorQuery(kind: ItemKind, entity: String) throws {
     let item = Samples.item(10, kind, authorID: 20)
     let query = try #require(DetailLookups.author(for: item, country: "GB"))
-    #expect(query == (try LookupQuery(key: .ids([20]), entity: entity, limit: 6, country: "GB")))
+    // An app page lists ten of the developer's apps, other pages five works.
+    let limit = kind == .software ? 11 : 6
+    #expect(
+      query == (try LookupQuery(key: .ids([20]), entity: entity, limit: limit, country: "GB")))
   }
 
   @Test("no author id or an unknown kind means no author block")

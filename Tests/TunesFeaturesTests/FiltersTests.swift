@@ -55,8 +55,8 @@ struct FiltersTests {
     try await store.send(.filters(.opened)) {
       $0.overlay = .filters(FiltersState(draft: SearchFilters()))
     }
-    try await store.send(.filters(.fieldFocused(.country))) {
-      $0.overlay = .filters(FiltersState(draft: SearchFilters(), focusedField: .country))
+    try await store.send(.filters(.fieldFocused(.explicit))) {
+      $0.overlay = .filters(FiltersState(draft: SearchFilters(), focusedField: .explicit))
     }
     try await store.send(.filters(.fieldMoved(.down))) {
       $0.overlay = .filters(FiltersState(draft: SearchFilters(), focusedField: .language))
@@ -64,12 +64,12 @@ struct FiltersTests {
     try await store.send(.filters(.changed(good))) {
       $0.overlay = .filters(FiltersState(draft: good, focusedField: .language))
     }
-    let applied = SearchFilters(
-      media: .music, entity: "song", explicit: false, country: "GB", limit: 50)
+    // The storefront is the settings' (S): a draft's country does not change it.
+    let applied = SearchFilters(media: .music, entity: "song", explicit: false, limit: 50)
     try await store.send(.filters(.applied)) {
       $0.filters = applied
       $0.overlay = nil
-      $0.notice = "Filters: media music · entity song · explicit no · country GB · limit 50"
+      $0.notice = "Filters: media music · entity song · explicit no · limit 50"
       $0.search.requestID = 2
       $0.search.submitted = SubmittedSearch(term: "x", filters: applied, limit: 50)
       $0.search.results = .loading(previous: Samples.items(3))
@@ -87,8 +87,7 @@ struct FiltersTests {
     try await store.receive(.search(.historyLoaded(["x"]))) { $0.search.history = ["x"] }
     #expect(
       script.request(with: "term", "x") == [
-        "term": "x", "media": "music", "entity": "song", "explicit": "No", "country": "GB",
-        "limit": "50",
+        "term": "x", "media": "music", "entity": "song", "explicit": "No", "limit": "50",
       ])
     try await store.finish()
     #expect(try await saved.load() == applied)
@@ -100,6 +99,11 @@ struct FiltersTests {
     #expect(SearchFilters().isDefault)
     let filters = SearchFilters(media: .podcast, language: .jaJP, limit: 10)
     #expect(filters.summary == "media podcast · lang ja_jp · limit 10")
+    // The status line leaves the storefront to the header.
+    let stored = SearchFilters(media: .music, country: "GB")
+    #expect(stored.summary == "media music · country GB")
+    #expect(stored.panelSummary == "media music")
+    #expect(SearchFilters(country: "GB").panelSummary == "no filters")
     #expect(filters.historyFields == ["media": "podcast", "lang": "ja_jp", "limit": "10"])
     #expect(filters.validationError == nil)
     let query = try filters.query(term: " hi ", limit: 20)

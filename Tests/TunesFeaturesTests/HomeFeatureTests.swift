@@ -223,18 +223,18 @@ struct HomeFeatureTests {
     try await store.finish()
   }
 
-  @Test("Another storefront in the filters empties the rows and loads them for it")
+  @Test("Another storefront in the settings empties the rows and loads them for it")
   func country() async throws {
     var state = Self.loadingHome()
     state.home.rows[0].items = .loaded(Self.songs(2))
     state.home.rows[0].selection = 1
-    state.overlay = .filters(FiltersState(draft: SearchFilters(country: "jp")))
+    state.overlay = .settings(SettingsState(country: "jp"))
     let script = FeedScript { _ in ChartPage(items: [], format: .v2) }
     let store = makeStore(state, Samples.dependencies(client: script.client))
-    try await store.send(.filters(.applied)) {
+    try await store.send(.settings(.applied)) {
       $0.filters = SearchFilters(country: "JP")
       $0.overlay = nil
-      $0.notice = "Filters: \(SearchFilters(country: "JP").summary)"
+      $0.notice = "Country: JP. Charts, searches and lookups use its store."
       $0.home.country = "jp"
       $0.home.rows = ChartKind.allCases.map {
         HomeRow(chart: $0, items: .loading(previous: nil), generation: 2)

@@ -88,6 +88,44 @@ struct EnvironmentTests {
     #expect(object?["imageProtocol"] as? String == "kitty")
   }
 
+  @Test(
+    "the country is the top-level setting: saved there, read back, an old filters country still read, null is none"
+  )
+  func countrySetting() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tunes-tui-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("tunes/config.json")
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    // A config written before the settings panel: the storefront inside "filters".
+    try Data(#"{"filters": {"country": "JP", "limit": 25}, "video": "audio"}"#.utf8).write(to: url)
+    let old = try ConfigFile.load(from: url)
+    #expect(old.filters.country == "JP")
+    #expect(old.filters.limit == 25)
+    // Saving moves it to the top level and keeps the other keys.
+    var changed = old.filters
+    changed.country = "GB"
+    try ConfigFile.save(changed, to: url)
+    var object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+    #expect(object?["country"] as? String == "GB")
+    #expect((object?["filters"] as? [String: Any])?["country"] == nil)
+    #expect((object?["filters"] as? [String: Any])?["limit"] as? Int == 25)
+    #expect(object?["video"] as? String == "audio")
+    #expect(try ConfigFile.load(from: url).filters == changed)
+    // None chosen: the key goes away; null reads as none chosen too.
+    changed.country = nil
+    try ConfigFile.save(changed, to: url)
+    object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+    #expect(object?["country"] == nil)
+    #expect(try ConfigFile.load(from: url).filters.country == nil)
+    try Data(#"{"filters": {"country": "JP", "limit": 30}, "country": null}"#.utf8).write(to: url)
+    #expect(try ConfigFile.load(from: url).filters.country == nil)
+    // The top-level setting wins over an old filters country.
+    try Data(#"{"filters": {"country": "JP", "limit": 30}, "country": "fr"}"#.utf8).write(to: url)
+    #expect(try ConfigFile.load(from: url).filters.country == "fr")
+  }
+
   @Test("a damaged config file is an error, not silently the defaults")
   func damagedFiltersFile() throws {
     let url = FileManager.default.temporaryDirectory

@@ -312,21 +312,44 @@ struct FiltersEditingTests {
     #expect(FiltersEditing.value(of: .entity, in: artists) == "artists")
   }
 
-  @Test("any storefront can be typed in the country field; Backspace erases")
+  @Test(
+    "any storefront can be typed in the settings' country (h j k l too); ←/→ step; Backspace erases"
+  )
   func typedCountry() {
     var state = AppState()
-    state.overlay = .filters(FiltersState(draft: SearchFilters(), focusedField: .country))
+    state.search.focus = .results
+    #expect(KeyMap.actions(for: .char("S"), state: state, hits: nil) == [.settings(.opened)])
+    state.overlay = .settings(SettingsState())
     let first = KeyMap.actions(for: .char("n"), state: state, hits: nil)
-    #expect(first == [.filters(.changed(SearchFilters(country: "N")))])
-    state.overlay = .filters(
-      FiltersState(draft: SearchFilters(country: "N"), focusedField: .country))
+    #expect(first == [.settings(.changed(country: "N"))])
+    state.overlay = .settings(SettingsState(country: "N"))
     let second = KeyMap.actions(for: .char("o"), state: state, hits: nil)
-    #expect(second == [.filters(.changed(SearchFilters(country: "NO")))])
-    #expect(SearchFilters(country: "NO").validationError == nil)
-    #expect(SearchFilters(country: "N").validationError != nil)
+    #expect(second == [.settings(.changed(country: "NO"))])
     #expect(
       KeyMap.actions(for: .key(.backspace), state: state, hits: nil) == [
-        .filters(.changed(SearchFilters()))
+        .settings(.changed(country: nil))
       ])
+    state.overlay = .settings(SettingsState(country: "NO"))
+    #expect(
+      KeyMap.actions(for: .char("h"), state: state, hits: nil) == [
+        .settings(.changed(country: "H"))
+      ])
+    #expect(
+      KeyMap.actions(for: .key(.backspace), state: state, hits: nil) == [
+        .settings(.changed(country: "N"))
+      ])
+    // ←/→ go through the listed storefronts from none chosen; a typed one steps from the start.
+    state.overlay = .settings(SettingsState())
+    #expect(
+      KeyMap.actions(for: .key(.right), state: state, hits: nil) == [
+        .settings(.changed(country: "US"))
+      ])
+    #expect(
+      KeyMap.actions(for: .key(.left), state: state, hits: nil) == [
+        .settings(.changed(country: "RU"))
+      ])
+    state.overlay = .settings(SettingsState(country: "GB"))
+    #expect(KeyMap.actions(for: .key(.enter), state: state, hits: nil) == [.settings(.applied)])
+    #expect(KeyMap.actions(for: .key(.escape), state: state, hits: nil) == [.backRequested])
   }
 }

@@ -65,6 +65,50 @@ struct MouseMapTests {
         .detail(.workOpened(2))
       ])
   }
+
+  @Test("a click on the header's ♪ tunes goes home from any screen; not under an overlay")
+  func logoGoesHome() throws {
+    let screens = [
+      try ScreenStates.search("results", size: Viewport()),
+      try ScreenStates.detail("app-loaded", size: Viewport()),
+      try ScreenStates.detail("artist-loaded", size: Viewport(columns: 120, rows: 40)),
+      try ScreenStates.favorites("list", size: Viewport()),
+    ]
+    for state in screens {
+      let hits = AppScreen.render(state).hits
+      for x in [1, 3, 7] {
+        #expect(KeyMap.actions(for: press(x, 0), state: state, hits: hits) == [.home(.opened)])
+      }
+      // Past the name (the crumbs, the storefront) is not the logo.
+      #expect(KeyMap.actions(for: press(9, 0), state: state, hits: hits) != [.home(.opened)])
+      // And the click takes the app home: the stack emptied.
+      var after = state
+      let reducer = AppFeature(dependencies: .test)
+      for action in KeyMap.actions(for: press(2, 0), state: state, hits: hits) {
+        _ = reducer.reduce(into: &after, action: action)
+      }
+      #expect(after.stack.isEmpty)
+      #expect(after.search.submitted == nil)
+    }
+    var covered = screens[1]
+    covered.overlay = .help
+    let hits = AppScreen.render(covered).hits
+    #expect(KeyMap.actions(for: press(2, 0), state: covered, hits: hits).isEmpty)
+  }
+
+  @Test("the header names the storefront chosen, and nothing when none is")
+  func headerStorefront() throws {
+    var state = try ScreenStates.detail("app-loaded", size: Viewport())
+    var frame = AppScreen.render(state)
+    #expect(frame.buffer.text(row: 0).hasPrefix(" ♪ tunes  ›  App"))
+    state.filters.country = "JP"
+    frame = AppScreen.render(state)
+    #expect(frame.buffer.text(row: 0).hasPrefix(" ♪ tunes · JP  ›  App"))
+    state.isDemo = true
+    frame = AppScreen.render(state)
+    #expect(frame.buffer.text(row: 0).hasPrefix(" ♪ tunes · JP · demo catalogue  ›  App"))
+  }
+
 }
 
 @Suite("Detail scrolling")

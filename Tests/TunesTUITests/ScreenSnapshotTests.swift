@@ -13,12 +13,12 @@ struct ScreenSnapshotTests {
   static let searchCases = [
     "welcome", "suggestions", "loading", "reloading", "results", "error", "rate-limited", "empty",
     "grouped", "playing", "help", "filters", "failed-after-results", "load-more-failed",
-    "not-found",
+    "not-found", "settings", "settings-error",
   ]
 
   static let detailCases = [
     "song", "album", "movie", "app", "podcast", "song-playing", "song-paused", "song-failed",
-    "album-loading", "artist", "artist-loaded",
+    "album-loading", "artist", "artist-loaded", "app-loaded", "app-notes",
   ]
 
   @Test("the search screen matches its golden files", arguments: searchCases, sizes)

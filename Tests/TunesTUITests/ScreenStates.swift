@@ -87,7 +87,15 @@ enum ScreenStates {
       state.overlay = .help
     case "filters":
       state.overlay = .filters(
-        FiltersState(draft: SearchFilters(media: .music, country: "GB"), focusedField: .country))
+        FiltersState(draft: SearchFilters(media: .music, country: "GB"), focusedField: .language))
+    case "settings", "settings-error":
+      // The storefront chosen (shown in the header), the panel over the results.
+      state.filters.country = "GB"
+      state.overlay = .settings(
+        name == "settings"
+          ? SettingsState(country: "GB", images: "kitty", video: "auto")
+          : SettingsState(
+            country: "XX", error: AppFeature.countryError("XX"), video: "window"))
     default:
       throw RecordingError.missing(name)
     }
@@ -168,6 +176,20 @@ enum ScreenStates {
       detail = DetailState(
         item: app, details: .loaded(app),
         author: .failed(.client(.timedOut(seconds: 15)), previous: nil))
+    case "app-loaded", "app-notes":
+      // Facebook's page with other recorded apps standing in for the developer's.
+      let app = try Recordings.first(.software, in: Recordings.app)
+      let others =
+        try Recordings.items("software-lookup-2-apps-escaped-slashes.json")
+        + Recordings.items("software-lookup-bundleid-at.felixkrause.iTanky-raw2012.json")
+      detail = DetailState(
+        item: app, details: .loaded(app),
+        author: name == "app-notes"
+          ? .loading(previous: nil) : .loaded(AuthorBlock(author: nil, works: others)),
+        focusedWork: name == "app-notes" ? nil : 1)
+      detail.notesExpanded = name == "app-notes"
+      // The notes whole from their heading; the loaded page at its end (the developer's apps).
+      detail.scroll = name == "app-notes" ? 14 : 1000
     case "podcast":
       let all = try Recordings.items(Recordings.podcastEpisodes)
       guard let podcast = all.first(where: { $0.kind == .podcast }) else {

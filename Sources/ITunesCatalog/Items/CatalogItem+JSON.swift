@@ -73,6 +73,11 @@ extension CatalogItem {
       members.append(("languages", .array(languages.map(JSONValue.string))))
     }
     put("releaseNotes", app?.releaseNotes)
+    put("currentVersionRating", app?.currentVersionRating)
+    put("currentVersionRatingCount", app?.currentVersionRatingCount)
+    put("currentVersionReleaseDate", app?.currentVersionReleaseDate.map(ISODate.string(from:)))
+    put("screenshotCount", app?.screenshotCount)
+    put("iPadScreenshotCount", app?.iPadScreenshotCount)
     put("narrator", book?.narrator)
     return .object(members)
   }
@@ -144,6 +149,12 @@ extension CatalogItem {
       facts.minimumOSVersion = json["minimumOSVersion"]?.text
       facts.languages = json["languages"]?.names ?? []
       facts.releaseNotes = json["releaseNotes"]?.text
+      facts.currentVersionRating = json["currentVersionRating"]?.number
+      facts.currentVersionRatingCount = int("currentVersionRatingCount")
+      facts.currentVersionReleaseDate = json["currentVersionReleaseDate"]?.text.flatMap(
+        ISODate.parse)
+      facts.screenshotCount = int("screenshotCount")
+      facts.iPadScreenshotCount = int("iPadScreenshotCount")
       app = facts
     case .ebook, .audiobook:
       let facts = BookFacts(

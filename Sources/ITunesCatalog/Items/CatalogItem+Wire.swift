@@ -112,6 +112,12 @@ extension CatalogItem {
       facts.minimumOSVersion = wire.minimumOSVersion
       facts.languages = wire.languageCodes
       facts.releaseNotes = wire.releaseNotes.map(HTMLText.plainText)
+        .flatMap { $0.isEmpty ? nil : $0 }
+      facts.currentVersionRating = wire.currentVersionRating
+      facts.currentVersionRatingCount = wire.currentVersionRatingCount.map { Int(clamping: $0) }
+      facts.currentVersionReleaseDate = wire.currentVersionReleaseDate.flatMap(ISODate.parse)
+      facts.screenshotCount = wire.screenshotCount
+      facts.iPadScreenshotCount = wire.iPadScreenshotCount
       app = facts
     case .ebook, .audiobook:
       let facts = BookFacts(

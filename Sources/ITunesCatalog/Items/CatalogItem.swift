@@ -184,6 +184,16 @@ public struct AppFacts: Hashable, Sendable {
   public var languages: [String]
   /// Release notes of the current version.
   public var releaseNotes: String?
+  /// Average user rating of the current version, 0–5.
+  public var currentVersionRating: Double?
+  /// Number of ratings of the current version.
+  public var currentVersionRatingCount: Int?
+  /// When the current version came out.
+  public var currentVersionReleaseDate: Date?
+  /// How many iPhone screenshots Apple lists (`nil`: no list sent).
+  public var screenshotCount: Int?
+  /// How many iPad screenshots Apple lists (`nil`: no list sent).
+  public var iPadScreenshotCount: Int?
   /// Makes app facts.
   public init() { languages = [] }
 }

@@ -41,6 +41,26 @@ extension JSONCursor {
     }
   }
 
+  /// Moves past a list (the cursor is on `[`; `depth` as for `parseValue(depth:)`), validating
+  /// its elements without building them, and returns how many there were.
+  mutating func countElements(depth: Int) throws(Failure) -> Int {
+    let depth = depth + 1
+    guard depth <= JSONParser.maximumDepth else { throw fail("nesting is too deep") }
+    index += 1
+    skipWhitespace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      return 0
+    }
+    var count = 0
+    while true {
+      skipWhitespace()
+      try skipValue(depth: depth)
+      count += 1
+      if try atEndOfElements() { return count }
+    }
+  }
+
   private mutating func skipArray(depth: Int) throws(Failure) {
     guard depth <= JSONParser.maximumDepth else { throw fail("nesting is too deep") }
     index += 1

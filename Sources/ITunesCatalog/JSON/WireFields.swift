@@ -97,6 +97,13 @@ struct WireFields {
   var minimumOSVersion: String?
   var languageCodes: [String] = []
   var narrator: String?
+  var currentVersionRating: Double?
+  var currentVersionRatingCount: Int64?
+  var currentVersionReleaseDate: String?
+  /// How many iPhone screenshots the list named (`nil`: no list).
+  var screenshotCount: Int?
+  /// How many iPad screenshots the list named (`nil`: no list).
+  var iPadScreenshotCount: Int?
 
   /// The largest artwork URL text given.
   var largestArtwork: String? {
@@ -118,7 +125,16 @@ struct WireFields {
     case .text: set(field, text: value.text)
     case .integer: set(field, integer: value.integer)
     case .decimal: set(field, decimal: value.decimal)
-    case .double: averageUserRating = value.number
+    case .double:
+      if field == .averageUserRating {
+        averageUserRating = value.number
+      } else {
+        currentVersionRating = value.number
+      }
+    case .count:
+      var count: Int?
+      if case .array(let elements) = value { count = elements.count }
+      set(field, count: count)
     case .names:
       if field == .genres { genres = value.names } else { languageCodes = value.names }
     }
@@ -172,6 +188,7 @@ struct WireFields {
     case .version: version = value
     case .minimumOsVersion: minimumOSVersion = value
     case .narrator: narrator = value
+    case .currentVersionReleaseDate: currentVersionReleaseDate = value
     default: break
     }
   }
@@ -221,8 +238,14 @@ struct WireFields {
     case .discCount: discCount = value
     case .fileSizeBytes: fileSizeBytes = value
     case .userRatingCount: userRatingCount = value
+    case .userRatingCountForCurrentVersion: currentVersionRatingCount = value
     default: break
     }
+  }
+
+  /// Sets a `.count` field: the length of a list, `nil` when the value was not a list.
+  mutating func set(_ field: WireKey, count value: Int?) {
+    if field == .screenshotUrls { screenshotCount = value } else { iPadScreenshotCount = value }
   }
 
   /// Sets a `.decimal` field.

@@ -12,7 +12,8 @@ enum WireKey: UInt8, CaseIterable {
     longDescription, description, shortDescription, releaseNotes, copyright, country, trackNumber,
     trackCount, discNumber, discCount, feedUrl, episodeUrl, episodeContentType,
     episodeFileExtension, bundleId, version, fileSizeBytes, averageUserRating, userRatingCount,
-    minimumOsVersion, languageCodesISO2A, narrator
+    minimumOsVersion, languageCodesISO2A, narrator, averageUserRatingForCurrentVersion,
+    userRatingCountForCurrentVersion, currentVersionReleaseDate, screenshotUrls, ipadScreenshotUrls
 
   /// How a key's value is read.
   enum Shape {
@@ -26,18 +27,21 @@ enum WireKey: UInt8, CaseIterable {
     case double
     /// A list of names: `JSONValue.names`.
     case names
+    /// A list, of which only the length is kept (screenshots).
+    case count
   }
 
   /// How this key's value is read.
   var shape: Shape {
     switch self {
     case .trackId, .collectionId, .artistId, .trackTimeMillis, .trackNumber, .trackCount,
-      .discNumber, .discCount, .fileSizeBytes, .userRatingCount:
+      .discNumber, .discCount, .fileSizeBytes, .userRatingCount, .userRatingCountForCurrentVersion:
       return .integer
     case .trackPrice, .collectionPrice, .price, .trackRentalPrice, .trackHdPrice,
       .trackHdRentalPrice:
       return .decimal
-    case .averageUserRating: return .double
+    case .averageUserRating, .averageUserRatingForCurrentVersion: return .double
+    case .screenshotUrls, .ipadScreenshotUrls: return .count
     case .genres, .languageCodesISO2A: return .names
     default: return .text
     }
@@ -110,6 +114,11 @@ enum WireKey: UInt8, CaseIterable {
     ("languageCodesISO2A", .languageCodesISO2A),
     ("narrator", .narrator),
     ("narratorName", .narrator),
+    ("averageUserRatingForCurrentVersion", .averageUserRatingForCurrentVersion),
+    ("userRatingCountForCurrentVersion", .userRatingCountForCurrentVersion),
+    ("currentVersionReleaseDate", .currentVersionReleaseDate),
+    ("screenshotUrls", .screenshotUrls),
+    ("ipadScreenshotUrls", .ipadScreenshotUrls),
   ]
 
   /// The keys by spelling, for names that are escaped in the document.

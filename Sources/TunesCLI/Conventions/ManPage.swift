@@ -43,7 +43,10 @@ enum ManPage {
   static let files: [(path: String, meaning: String)] = [
     ("$XDG_DATA_HOME/tunes/tunes.sqlite", "history and favourites (default ~/.local/share/tunes/)"),
     ("$XDG_CACHE_HOME/tunes/responses.sqlite", "the response cache; safe to delete"),
-    ("$XDG_CONFIG_HOME/tunes/config.json", "settings: filters, history, columns, mpvOptions"),
+    (
+      "$XDG_CONFIG_HOME/tunes/config.json",
+      "settings: country, filters, history, columns, mpvOptions"
+    ),
   ]
 
   /// The whole page.

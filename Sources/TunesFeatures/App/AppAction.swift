@@ -34,6 +34,8 @@ public enum AppAction: Equatable, Sendable {
   case home(HomeAction)
   /// Artwork fetches ending.
   case artwork(ArtworkAction)
+  /// Something happened in the settings panel.
+  case settings(SettingsAction)
 
   // MARK: Every screen
 
@@ -78,6 +80,7 @@ extension AppAction {
     case .playback(let action): return action.isInput
     case .home(let action): return action.isInput
     case .artwork: return false
+    case .settings(let action): return action.isInput
     case .helpToggled, .helpScrolled, .backRequested, .favoriteToggled, .quitRequested,
       .demoRequested:
       return true

@@ -82,6 +82,8 @@ public struct AppFeature: Reducer {
       return reduceHome(into: &state, action: action)
     case .artwork(let action):
       return reduceArtwork(&state, action)
+    case .settings(let action):
+      return reduceSettings(into: &state, action: action)
     case .helpToggled:
       state.overlay = state.overlay == .help ? nil : .help
       state.helpScroll = 0

@@ -4,4 +4,6 @@ public enum Overlay: Equatable, Sendable {
   case help
   /// The filters panel.
   case filters(FiltersState)
+  /// The settings panel (the storefront).
+  case settings(SettingsState)
 }

@@ -40,6 +40,9 @@ public struct TunesDependencies: Sendable {
   public var previewURL: @Sendable (CatalogItem) -> URL? = { $0.previewURL }
   /// Whether the client answers from the built-in demo catalogue (`tunes --demo`).
   public var isDemo: Bool = false
+  /// How the terminal app draws artwork (the protocol the start-up probe chose), shown in the
+  /// settings panel; `nil` when unknown.
+  public var imagesMode: String? = nil
   /// Switches the client (and history and favourites, to memory) to the built-in demo
   /// catalogue for the rest of the session; `nil` when the demo cannot be offered.
   public var switchToDemo: (@Sendable () async throws -> Void)? = nil

@@ -154,6 +154,15 @@ extension AppFeature {
       return openDetail(&state, item: works[index])
     case .retryRequested:
       return retryDetail(&state)
+    case .notesToggled:
+      guard case .detail(var detail) = state.stack.last else { return .none }
+      guard FactText.text(detail.shownItem.app?.releaseNotes) != nil else {
+        state.notice = "This item has no version notes."
+        return .none
+      }
+      detail.notesExpanded.toggle()
+      state.stack[state.stack.count - 1] = .detail(detail)
+      return .none
     case .albumPageRequested:
       guard let detail = state.topDetail else { return .none }
       guard let album = DetailLookups.albumItem(for: detail.shownItem) else {
@@ -167,6 +176,10 @@ extension AppFeature {
       let shown = detail.shownItem
       guard shown.kind != .artist else {
         state.notice = "This is the artist's page."
+        return .none
+      }
+      guard shown.kind != .software, shown.kind != .macSoftware else {
+        state.notice = "A developer has no artist page: their apps are under More by, below."
         return .none
       }
       guard var artist = DetailLookups.artistItem(for: shown) else {

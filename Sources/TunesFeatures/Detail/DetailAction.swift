@@ -27,12 +27,15 @@ public enum DetailAction: Equatable, Sendable {
   case albumPageRequested
   /// `A`: open the artist page of the shown item's author.
   case artistPageRequested
+  /// `m`: show an app's version notes whole, or cut again.
+  case notesToggled
 
   /// Whether the action comes from the person.
   public var isInput: Bool {
     switch self {
     case .scrollRequested, .workMoved, .focusedWorkOpened, .workOpened, .openStoreLinkRequested,
-      .openAuthorLinkRequested, .retryRequested, .albumPageRequested, .artistPageRequested:
+      .openAuthorLinkRequested, .retryRequested, .albumPageRequested, .artistPageRequested,
+      .notesToggled:
       return true
     case .detailsLoaded, .tracksLoaded, .authorLoaded:
       return false

@@ -5,7 +5,8 @@ import ITunesCatalog
 /// Album: artist, tracks, genre, released, copyright, price. Song: artist, album, track, disc,
 /// duration, genre, released, price, explicit. Movie: director, rating, length, genre, released,
 /// price, rental, HD price, HD rental. Podcast: author, genre, episodes, feed, released. App:
-/// developer, version, size, seller, rating, minimum OS, languages, genre, price. Book and
+/// developer, seller (when another), version and its date, released, size, ratings, this
+/// version's ratings, screenshots, age rating, minimum OS, languages, genre, price. Book and
 /// audiobook: author, narrator, genre, released, price, rating. Others: what applies of these.
 public func detailFacts(for item: CatalogItem) -> [(label: String, value: String)] {
   var facts: [(label: String, value: String)] = []
@@ -67,13 +68,20 @@ public func detailFacts(for item: CatalogItem) -> [(label: String, value: String
     add("Duration", item.formattedDuration)
     add("Genre", item.genre)
   case .software, .macSoftware:
+    let app = item.app
     add("Developer", item.author)
-    add("Version", item.app?.version)
-    add("Size", FactText.bytes(item.app?.fileSizeBytes))
-    add("Seller", item.app?.seller)
-    add("Rating", FactText.rating(item.app?.averageRating, count: item.app?.ratingCount))
-    add("Minimum OS", item.app?.minimumOSVersion)
-    add("Languages", languagesText(item.app?.languages ?? []))
+    if FactText.text(app?.seller) != FactText.text(item.author) { add("Seller", app?.seller) }
+    add("Version", versionText(app))
+    add("Released", released)
+    add("Size", FactText.bytes(app?.fileSizeBytes))
+    add("Ratings", FactText.rating(app?.averageRating, count: app?.ratingCount))
+    add(
+      "This version",
+      FactText.rating(app?.currentVersionRating, count: app?.currentVersionRatingCount))
+    add("Screenshots", screenshotsText(app))
+    add("Age rating", item.advisoryRating)
+    add("Minimum OS", app?.minimumOSVersion)
+    add("Languages", languagesText(app?.languages ?? []))
     add("Genre", item.genre)
     add("Price", item.formattedPrice)
   case .ebook, .audiobook:
@@ -104,8 +112,28 @@ private func explicitText(_ item: CatalogItem) -> String? {
   }
 }
 
+/// `2: EN, FR`; past six codes `25: EN, FR, DE, ES, IT, JA +19 more`; one code alone.
 private func languagesText(_ codes: [String]) -> String? {
   guard !codes.isEmpty else { return nil }
-  let shown = codes.prefix(8).joined(separator: ", ")
-  return codes.count > 8 ? shown + " +\(codes.count - 8) more" : shown
+  guard codes.count > 1 else { return codes[0] }
+  let shown = codes.prefix(6).joined(separator: ", ")
+  let more = codes.count > 6 ? " +\(codes.count - 6) more" : ""
+  return "\(codes.count): " + shown + more
+}
+
+/// `15.0 · 2017-06-14`: the version and the day it came out, either alone when the other is
+/// missing.
+private func versionText(_ app: AppFacts?) -> String? {
+  let parts = [FactText.text(app?.version), FactText.day(app?.currentVersionReleaseDate)]
+    .compactMap { $0 }
+  return parts.isEmpty ? nil : parts.joined(separator: " · ")
+}
+
+/// `5 iPhone · 5 iPad`; `none` when Apple sent only empty lists; `nil` without lists.
+private func screenshotsText(_ app: AppFacts?) -> String? {
+  guard let app, app.screenshotCount != nil || app.iPadScreenshotCount != nil else { return nil }
+  var parts: [String] = []
+  if let phone = app.screenshotCount, phone > 0 { parts.append("\(phone) iPhone") }
+  if let pad = app.iPadScreenshotCount, pad > 0 { parts.append("\(pad) iPad") }
+  return parts.isEmpty ? "none" : parts.joined(separator: " · ")
 }

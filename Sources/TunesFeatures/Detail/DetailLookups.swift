@@ -45,16 +45,34 @@ public enum DetailLookups {
 
   /// How many albums an artist page lists (newest first, in rows of five tiles).
   public static let artistAlbumLimit = 20
+  /// How many of the developer's other apps an app page lists (in rows of five tiles).
+  public static let developerAppLimit = 10
+
+  /// How many other works the author block of `kind` lists: 20 albums on an artist page, 10
+  /// apps on an app page, else 5.
+  public static func worksLimit(for kind: ItemKind) -> Int {
+    switch kind {
+    case .artist: return artistAlbumLimit
+    case .software, .macSoftware: return developerAppLimit
+    default: return 5
+    }
+  }
 
   /// `LookupQuery(key: .ids([authorID]), entity: <for the kind>, limit: 6)`: the author and five
   /// works; `nil` when the item has no author id or the kind has no works entity.
   /// An artist is their own author: the artist page lists up to `artistAlbumLimit` albums
-  /// (`limit` one more, for the artist's own record).
+  /// (`limit` one more, for the artist's own record). An app page asks for the developer and
+  /// `developerAppLimit` + 1 apps (the app itself is among them and left out).
   public static func author(for item: CatalogItem, country: String? = nil) -> LookupQuery? {
     guard let authorID = item.authorID ?? (item.kind == .artist ? item.id : nil), authorID > 0,
       let entity = authorEntity(for: item.kind)
     else { return nil }
-    let limit = item.kind == .artist ? artistAlbumLimit + 1 : 6
+    let limit: Int
+    switch item.kind {
+    case .artist: limit = artistAlbumLimit + 1
+    case .software, .macSoftware: limit = developerAppLimit + 1
+    default: limit = 6
+    }
     return try? LookupQuery(key: .ids([authorID]), entity: entity, limit: limit, country: country)
   }
 
@@ -111,7 +129,7 @@ public enum DetailLookups {
 
   /// The author block of a lookup answer: the author's record and up to five works, excluding the
   /// author record and the item itself; `nil` when neither is there. On an artist page: up to
-  /// `artistAlbumLimit` albums, newest first.
+  /// `artistAlbumLimit` albums, newest first; on an app page up to `developerAppLimit` apps.
   public static func authorBlock(in page: CatalogPage, for item: CatalogItem) -> AuthorBlock? {
     let authorID = item.authorID ?? (item.kind == .artist ? item.id : nil)
     let author = page.items.first { $0.id == authorID && $0.kind == .artist }
@@ -120,6 +138,6 @@ public enum DetailLookups {
     if item.kind == .artist {
       return AuthorBlock(author: author, works: Array(newestFirst(works).prefix(artistAlbumLimit)))
     }
-    return AuthorBlock(author: author, works: Array(works.prefix(5)))
+    return AuthorBlock(author: author, works: Array(works.prefix(worksLimit(for: item.kind))))
   }
 }

@@ -14,6 +14,8 @@ public struct DetailState: Equatable, Sendable {
   public var scroll: Int
   /// The focused one of the author's works, if any.
   public var focusedWork: Int?
+  /// Whether an app's version notes are shown whole (`m`), not cut after a few lines.
+  public var notesExpanded = false
 
   /// Makes a detail screen for `item` with nothing loaded.
   public init(

@@ -41,20 +41,28 @@ extension AppFeature {
         state.overlay = .filters(panel)
         return .none
       }
-      let filters = panel.draft.normalized
-      state.filters = filters
+      var filters = panel.draft.normalized
+      // The storefront is the settings' (S); the panel leaves it as it is.
+      filters.country = state.filters.country
       state.overlay = nil
-      state.notice = "Filters: \(filters.summary)"
-      var save = saveFilters(filters)
-      // The charts follow the storefront: another country loads them again.
-      if let loaded = state.home.country, loaded != (filters.country ?? "us").lowercased() {
-        save = .merge(save, reduceHome(into: &state, action: .loadRequested))
-      }
-      guard let submitted = state.search.submitted, state.stack.isEmpty else { return save }
-      let search = startSearch(
-        &state, term: submitted.term, filters: filters, limit: filters.limit, loadingMore: false)
-      return .merge(save, search)
+      state.notice = "Filters: \(filters.panelSummary)"
+      return applyFilters(&state, filters)
     }
+  }
+
+  /// Makes `filters` the applied ones: saved, the home rows reloaded when the storefront
+  /// changed, and a search on screen run again with them.
+  func applyFilters(_ state: inout AppState, _ filters: SearchFilters) -> Effect<AppAction> {
+    state.filters = filters
+    var save = saveFilters(filters)
+    // The charts follow the storefront: another country loads them again.
+    if let loaded = state.home.country, loaded != (filters.country ?? "us").lowercased() {
+      save = .merge(save, reduceHome(into: &state, action: .loadRequested))
+    }
+    guard let submitted = state.search.submitted, state.stack.isEmpty else { return save }
+    let search = startSearch(
+      &state, term: submitted.term, filters: filters, limit: filters.limit, loadingMore: false)
+    return .merge(save, search)
   }
 
   /// Persists applied filters; a failure becomes a notice.

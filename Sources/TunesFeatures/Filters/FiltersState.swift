@@ -1,4 +1,5 @@
-/// The filters panel: the draft being edited and the validation message.
+/// The filters panel: the draft being edited and the validation message. The storefront is
+/// not among its fields: it is the settings' (`SettingsState`).
 public struct FiltersState: Equatable, Sendable {
   /// The fields of the panel, in order.
   public enum Field: Int, CaseIterable, Sendable {
@@ -8,8 +9,6 @@ public struct FiltersState: Equatable, Sendable {
     case entity
     /// Explicit content on, off or Apple's default.
     case explicit
-    /// The storefront.
-    case country
     /// The result language.
     case language
     /// Results per search.

@@ -108,9 +108,17 @@ public struct SearchFilters: Hashable, Sendable, Codable {
     Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
   }
 
-  /// A one-line summary for the status line: `media music · country GB`, or `no filters`.
+  /// A one-line summary: `media music · country GB`, or `no filters`.
   public var summary: String {
     let parts = fields.map { "\($0.name) \($0.value)" }
     return parts.isEmpty ? "no filters" : parts.joined(separator: " · ")
+  }
+
+  /// The summary of what the filters panel (`f`) sets, for the status line: the storefront is
+  /// the settings' (`S`) and the header's, so it is left out. `media music`, or `no filters`.
+  public var panelSummary: String {
+    var panel = self
+    panel.country = nil
+    return panel.summary
   }
 }

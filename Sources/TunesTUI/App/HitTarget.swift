@@ -16,4 +16,6 @@ package enum HitTarget: Sendable, Hashable {
   case filtersField(Int)
   /// A tile of a home row: the row's index and the tile's index in it.
   case homeTile(row: Int, index: Int)
+  /// The header's "♪ tunes": home.
+  case logo
 }

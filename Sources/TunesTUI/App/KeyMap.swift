@@ -58,6 +58,8 @@ package enum KeyMap {
       }
     case .filters(let panel)?:
       return filtersKeys(key, panel: panel)
+    case .settings(let panel)?:
+      return settingsKeys(key, panel: panel)
     case nil:
       break
     }
@@ -96,6 +98,7 @@ package enum KeyMap {
     case .character("*"): return [.favoriteToggled]
     case .character("F"): return [.favorites(.opened)]
     case .character("h"): return [.home(.opened)]
+    case .character("S"): return [.settings(.opened)]
     default: return []
     }
   }
@@ -241,16 +244,30 @@ package enum KeyMap {
     case .character("a"): return [.detail(.openAuthorLinkRequested)]
     case .character("A"): return [.detail(.artistPageRequested)]
     case .character("c"): return [.detail(.albumPageRequested)]
+    case .character("m"): return [.detail(.notesToggled)]
     case .character("r"): return [.detail(.retryRequested)]
     default: return screenKeys(key)
     }
   }
 
-  private static func filtersKeys(_ key: Key, panel: FiltersState) -> [AppAction] {
-    // In the country field letters type a storefront code (h/j/k/l included).
-    if panel.focusedField == .country, case .character(let c) = key, c.isLetter, c.isASCII {
-      return [.filters(.changed(FiltersEditing.typeCountry(panel.draft, letter: c)))]
+  /// The settings panel: letters type the country code, ←/→ step through the list,
+  /// Backspace erases a letter, Enter applies, Esc cancels.
+  private static func settingsKeys(_ key: Key, panel: SettingsState) -> [AppAction] {
+    switch key {
+    case .character(let c) where c.isLetter && c.isASCII:
+      return [.settings(.changed(country: SettingsEditing.type(panel.country, letter: c)))]
+    case .left: return [.settings(.changed(country: SettingsEditing.step(panel.country, by: -1)))]
+    case .right, .character(" "):
+      return [.settings(.changed(country: SettingsEditing.step(panel.country, by: 1)))]
+    case .backspace, .delete:
+      return [.settings(.changed(country: SettingsEditing.erase(panel.country)))]
+    case .enter: return [.settings(.applied)]
+    case .escape: return [.backRequested]
+    default: return []
     }
+  }
+
+  private static func filtersKeys(_ key: Key, panel: FiltersState) -> [AppAction] {
     switch key {
     case .up, .character("k"), .backTab: return [.filters(.fieldMoved(.up))]
     case .down, .character("j"), .tab: return [.filters(.fieldMoved(.down))]
@@ -264,8 +281,6 @@ package enum KeyMap {
       ]
     case .enter: return [.filters(.applied)]
     case .escape: return [.backRequested]
-    case .backspace where panel.focusedField == .country:
-      return [.filters(.changed(FiltersEditing.eraseCountry(panel.draft)))]
     default: return []
     }
   }

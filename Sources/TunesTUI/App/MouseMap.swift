@@ -37,6 +37,8 @@ package enum MouseMap {
       return [.detail(.workOpened(index))]
     case .homeTile(let row, let index):
       return [.home(.tileClicked(row: row, index: index))]
+    case .logo:
+      return [.home(.opened)]
     case .filtersField(let index):
       guard FiltersState.Field.allCases.indices.contains(index) else { return [] }
       return [.filters(.fieldFocused(FiltersState.Field.allCases[index]))]

@@ -53,6 +53,7 @@ package enum TunesApp {
         "images \(choice.graphicsProtocol.rawValue): \(choice.reason);"
           + " cell \(choice.cellPixels.width)x\(choice.cellPixels.height)"
           + " version \(host.probe.version ?? "unknown")")
+      dependencies.imagesMode = choice.graphicsProtocol.rawValue
       if choice.graphicsProtocol != .none {
         images = ImageLayer(choice: choice, pixels: graphics.pixels, log: { log.log($0) })
       }

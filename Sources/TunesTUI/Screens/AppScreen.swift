@@ -30,6 +30,8 @@ package enum AppScreen {
     case .favorites(let favorites)?:
       FavoritesScreen.render(favorites, state: state, into: &frame)
     }
+    // The header's "♪ tunes" goes home from any screen.
+    frame.hits.add(HeaderBar.logoRect(in: frame.buffer.area), .logo)
     switch state.overlay {
     case nil:
       break
@@ -45,6 +47,11 @@ package enum AppScreen {
       dim(&frame.buffer)
       FiltersOverlayView.render(
         panel, in: frame.buffer.area, buffer: &frame.buffer, hits: &frame.hits)
+    case .settings(let panel)?:
+      frame.hits.removeAll()
+      frame.cursor = .hidden
+      dim(&frame.buffer)
+      SettingsOverlayView.render(panel, in: frame.buffer.area, buffer: &frame.buffer)
     }
     return frame
   }

@@ -6,7 +6,7 @@ import TunesFeatures
 enum DetailScreen {
   /// The drawing model for a detail state.
   static func model(_ detail: DetailState, app: AppState, spinner: String) -> DetailViewModel {
-    DetailViewModel(
+    var model = DetailViewModel(
       item: detail.item, details: content(detail.details),
       tracks: detail.tracks.flatMap(content),
       author: detail.author.flatMap(content),
@@ -14,6 +14,8 @@ enum DetailScreen {
       spinner: spinner, scroll: detail.scroll,
       playback: app.playback.isPlaying(itemID: detail.item.id) ? app.playback : nil,
       playbackError: app.playback.failure(itemID: detail.item.id), artwork: app.artwork)
+    model.notesExpanded = detail.notesExpanded
+    return model
   }
 
   /// A block's `Loadable` as drawn: `nil` when nothing was asked for, `.loaded` whenever
@@ -35,8 +37,8 @@ enum DetailScreen {
     let model = model(detail, app: state, spinner: Spinner(tick: state.spinnerTick).frame)
     let title = DisplayText.clean(model.shownItem.title) ?? "Untitled"
     HeaderBar(
-      crumbs: [model.shownItem.kind.displayName, title],
-      hints: [("Esc", "back"), ("o", "store"), ("?", "keys")], badge: HeaderBar.badge(state)
+      state, crumbs: [model.shownItem.kind.displayName, title],
+      hints: [("Esc", "back"), ("o", "store"), ("?", "keys")]
     ).render(in: rows[0], buffer: &frame.buffer)
     let content = rows[2].inset(right: 1, left: 2)
     let document = DetailView(model: model).document(width: max(1, content.width - 1))
@@ -97,7 +99,9 @@ enum DetailScreen {
     // (one hint: the bar has room for one at 80 columns), else the author's store link.
     let shown = model.shownItem
     if model.playback == nil, shown.kind != .artist {
-      if shown.kind == .song || shown.kind == .musicVideo, shown.collectionID != nil {
+      if model.isApp {
+        if shown.authorURLText != nil { parts.append(("a", "developer")) }
+      } else if shown.kind == .song || shown.kind == .musicVideo, shown.collectionID != nil {
         parts.append(("c", "album"))
       } else if shown.authorID != nil {
         parts.append(("A", "artist"))

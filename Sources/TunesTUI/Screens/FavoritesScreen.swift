@@ -9,8 +9,7 @@ enum FavoritesScreen {
     let area = frame.buffer.area
     let rows = Layout.vertical([.length(1), .length(1), .fill(1), .length(1)]).split(area)
     HeaderBar(
-      crumbs: ["Favourites"], hints: [("Enter", "open"), ("*", "remove"), ("Esc", "back")],
-      badge: HeaderBar.badge(state)
+      state, crumbs: ["Favourites"], hints: [("Enter", "open"), ("*", "remove"), ("Esc", "back")]
     ).render(in: rows[0], buffer: &frame.buffer)
     let content = rows[2].inset(horizontal: 1, vertical: 0)
     var right: [Span] = []

@@ -3,11 +3,6 @@ import TunesFeatures
 
 /// The choices of each filters field and how ←/→ step through them.
 enum FiltersEditing {
-  /// Storefronts offered in the panel (Apple's default, US, first).
-  static let countries: [String?] = [
-    nil, "US", "GB", "CA", "AU", "NZ", "IE", "DE", "FR", "ES", "IT", "NL", "SE", "JP", "KR",
-    "BR", "MX", "IN",
-  ]
   /// Page sizes offered.
   static let limits = [10, 25, 30, 50, 100, 200]
 
@@ -58,9 +53,6 @@ enum FiltersEditing {
       case true?: return "allowed"
       case false?: return "left out"
       }
-    case .country:
-      guard let country = draft.country else { return "US (Apple's default) · type a code" }
-      return country.count < 2 ? "\(country)_ · type a two-letter code" : country
     case .language:
       switch draft.language {
       case nil: return "storefront's default"
@@ -77,29 +69,9 @@ enum FiltersEditing {
     case .media: return "Media"
     case .entity: return "Entity"
     case .explicit: return "Explicit"
-    case .country: return "Country"
     case .language: return "Language"
     case .limit: return "Limit"
     }
-  }
-
-  /// `draft` with a letter typed in the country field: the first letter starts a new code, the
-  /// second completes it; any other storefront than the listed ones can be typed.
-  static func typeCountry(_ draft: SearchFilters, letter: Character) -> SearchFilters {
-    var draft = draft
-    let current = draft.country ?? ""
-    let upper = String(letter).uppercased()
-    draft.country = current.count == 1 ? current + upper : upper
-    return draft
-  }
-
-  /// `draft` with the last typed country letter removed (none left: Apple's default).
-  static func eraseCountry(_ draft: SearchFilters) -> SearchFilters {
-    var draft = draft
-    let current = draft.country ?? ""
-    draft.country = current.count > 1 ? String(current.dropLast()) : nil
-    if draft.country?.isEmpty == true { draft.country = nil }
-    return draft
   }
 
   /// `draft` with `field` stepped `by` choices (wrapping).
@@ -122,8 +94,6 @@ enum FiltersEditing {
       draft.entity = next(options, draft.entity)
     case .explicit:
       draft.explicit = next([nil, true, false], draft.explicit)
-    case .country:
-      draft.country = next(countries, draft.country)
     case .language:
       draft.language = next(
         [nil] + SearchQuery.Language.allCases.map(Optional.some), draft.language)

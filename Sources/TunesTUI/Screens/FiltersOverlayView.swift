@@ -43,7 +43,7 @@ enum FiltersOverlayView {
     buffer.set(
       spans: [
         Span("↑↓", style: Theme.key), Span(" field  ", style: Theme.secondary),
-        Span(panel.focusedField == .country ? "←→ A-Z" : "←→", style: Theme.key),
+        Span("←→", style: Theme.key),
         Span(" change  ", style: Theme.secondary),
         Span("Enter", style: Theme.key), Span(" apply  ", style: Theme.secondary),
         Span("Esc", style: Theme.key), Span(" cancel", style: Theme.secondary),

@@ -80,10 +80,12 @@ enum SearchResultsView {
   ]
 
   static func empty(term: String, filters: SearchFilters) -> [MessagePanel.Line] {
+    var panel = filters
+    panel.country = nil
     let hint =
-      filters.isDefault
+      panel.isDefault
       ? "Check the spelling or try fewer words; f narrows or widens the search."
-      : "Check the spelling, try fewer words, or loosen the filters with f (\(filters.summary))."
+      : "Check the spelling, try fewer words, or loosen the filters with f (\(filters.panelSummary))."
     return [
       .init("No results for “\(term)”", style: Theme.title),
       .init(""),

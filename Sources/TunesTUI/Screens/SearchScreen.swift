@@ -11,7 +11,7 @@ enum SearchScreen {
     let search = state.search
     let rows = Layout.vertical([.length(1), .length(3), .fill(1), .length(1)]).split(area)
     let focusedQuery = search.focus == .query
-    HeaderBar(crumbs: [], hints: hints(search), badge: HeaderBar.badge(state)).render(
+    HeaderBar(state, hints: hints(search)).render(
       in: rows[0], buffer: &frame.buffer)
     let cursor = queryBox(state, focused: focusedQuery, in: rows[1], buffer: &frame.buffer)
     frame.hits.add(rows[1], .queryBox)

@@ -28,7 +28,7 @@ enum StatusBar {
     if app.playback.isActive { return lead }
     return lead + [
       Span(" filters ", style: Theme.bar.fg(Theme.muted)),
-      Span(DisplayText.clean(app.filters.summary) ?? "", style: Theme.bar),
+      Span(DisplayText.clean(app.filters.panelSummary) ?? "", style: Theme.bar),
     ]
   }
 

@@ -121,10 +121,14 @@ extension DetailView {
         return [Self.heading("Albums")]
           + status(content, loading: "Loading albums…", block: "The albums")
       }
+      if model.isApp {
+        return [Self.heading("More by \(fallbackName)")]
+          + status(content, loading: "Loading the developer's apps…", block: "The other apps")
+      }
       return [Self.heading("More by \(fallbackName)")]
         + status(content, loading: "Loading other works…", block: "The other works")
     }
-    let works = isArtistPage ? info.works : Array(info.works.prefix(5))
+    let works = Array(info.works.prefix(DetailLookups.worksLimit(for: model.item.kind)))
     let name = DisplayText.clean(info.author?.title) ?? fallbackName
     guard info.author != nil || !works.isEmpty else { return [] }
     if isArtistPage {
@@ -133,7 +137,10 @@ extension DetailView {
       return [Self.heading("Albums", note: String(works.count)), Self.gap()]
         + workRows(works, width: width)
     }
-    var pieces = [Self.heading("More by \(name)")]
+    var pieces = [
+      Self.heading(
+        "More by \(name)", note: model.isApp && !works.isEmpty ? String(works.count) : nil)
+    ]
     let genre = DisplayText.clean(info.author?.genre)
     let link = DisplayText.clean(info.author?.storeURLText ?? model.shownItem.authorURLText)
     if genre != nil || link != nil {

@@ -53,6 +53,7 @@ package struct DetailView: Sendable {
     if let playback = model.playback { pieces.append(Self.progress(playback, width: width)) }
     if let error = model.playbackError { pieces.append(Self.previewFailure(error, width: width)) }
     pieces.append(contentsOf: facts(width: width))
+    pieces.append(contentsOf: versionNotes(width: width))
     pieces.append(contentsOf: description(width: width))
     pieces.append(contentsOf: tracks(width: width))
     pieces.append(contentsOf: authorBlock(width: width))
@@ -265,6 +266,43 @@ package struct DetailView: Sendable {
     pieces.append(contentsOf: loading)
     pieces.append(Self.gap())
     return pieces
+  }
+
+  /// Lines of an app's version notes shown before `m more`.
+  static let notesLines = 6
+
+  /// An app's version notes ("What's new"): sanitized, wrapped, cut after `notesLines` lines
+  /// with `… m more` (all of them once `m` was pressed, then `m less`).
+  private func versionNotes(width: Int) -> [Piece] {
+    guard model.isApp, let text = DisplayText.paragraph(model.shownItem.app?.releaseNotes) else {
+      return []
+    }
+    let all = Paragraph.wrap(text, width: max(1, width))
+    let isCut = all.count > Self.notesLines && !model.notesExpanded
+    let lines = isCut ? Array(all.prefix(Self.notesLines)) : all
+    let version = DisplayText.clean(model.shownItem.app?.version)
+    var hint: String?
+    if isCut {
+      hint = "… m more (\(all.count - Self.notesLines) lines)"
+    } else if all.count > Self.notesLines {
+      hint = "m less"
+    }
+    return [
+      Self.heading("What's new", note: version.map { "version " + $0 }),
+      Piece(height: lines.count + (hint == nil ? 0 : 1)) { rect, buffer, _ in
+        for (i, line) in lines.enumerated() {
+          buffer.set(
+            string: line, at: Position(x: rect.x, y: rect.y + i), style: Theme.text,
+            clippedTo: rect)
+        }
+        if let hint {
+          buffer.set(
+            string: hint, at: Position(x: rect.x, y: rect.y + lines.count),
+            style: Theme.secondary, clippedTo: rect)
+        }
+      },
+      Self.gap(),
+    ]
   }
 
   private func description(width: Int) -> [Piece] {

@@ -27,6 +27,8 @@ package struct DetailViewModel: Sendable {
   package var playbackError: String?
   /// Artwork on or off, the cell size, and what is ready.
   package var artwork: ArtworkState
+  /// Whether an app's version notes are shown whole.
+  package var notesExpanded = false
   /// Whether the item has a preview to play (the `p` hint).
   package var hasPreview: Bool { shownItem.previewURLText != nil }
 
@@ -62,6 +64,9 @@ package struct DetailViewModel: Sendable {
     guard lengths.count == items.count else { return String(items.count) }
     return "\(items.count) · " + DurationText.format(milliseconds: lengths.reduce(0, +))
   }
+
+  /// Whether the item is an app (its page lists the developer's other apps).
+  package var isApp: Bool { item.kind == .software || item.kind == .macSoftware }
 
   /// The heading of the tracks block for the item's kind.
   package var tracksTitle: String {

@@ -10,20 +10,50 @@ package struct HeaderBar: Widget, Sendable {
   package var hints: [(key: String, action: String)]
   /// A label after the name, such as "demo catalogue" (`nil`: none).
   package var badge: String?
+  /// The chosen storefront after the name, `♪ tunes · GB` (`nil`: none chosen, nothing shown).
+  package var storefront: String?
 
   /// Creates a header.
   package init(
-    crumbs: [String] = [], hints: [(key: String, action: String)] = [], badge: String? = nil
+    crumbs: [String] = [], hints: [(key: String, action: String)] = [], badge: String? = nil,
+    storefront: String? = nil
   ) {
     self.crumbs = crumbs
     self.hints = hints
     self.badge = badge
+    self.storefront = storefront
+  }
+
+  /// The header for the app's state: the demo badge and the chosen storefront.
+  package init(
+    _ state: AppState, crumbs: [String] = [], hints: [(key: String, action: String)] = []
+  ) {
+    self.init(
+      crumbs: crumbs, hints: hints, badge: Self.badge(state), storefront: Self.storefront(state))
   }
 
   /// The badge for the app's state: "demo catalogue" while the demo answers.
   package static func badge(_ state: AppState) -> String? {
     state.isDemo ? "demo catalogue" : nil
   }
+
+  /// The storefront chosen in the settings, upper-case; `nil` when none is (Apple then answers
+  /// as its US store, which the header does not claim was chosen).
+  package static func storefront(_ state: AppState) -> String? {
+    guard let country = state.filters.country?.uppercased(), country.count == 2 else {
+      return nil
+    }
+    return country
+  }
+
+  /// The cells of "♪ tunes" in the header row of `area` (a click there goes home).
+  package static func logoRect(in area: Rect) -> Rect {
+    Rect(x: area.x, y: area.y, width: min(area.width, logoWidth), height: min(area.height, 1))
+  }
+
+  /// The width of " ♪ tunes".
+  static let logoWidth = displayWidth(of: logo)
+  static let logo = " ♪ tunes"
 
   /// Draws the header in the first row of `area`.
   package func render(in area: Rect, buffer: inout Buffer) {
@@ -43,7 +73,8 @@ package struct HeaderBar: Widget, Sendable {
     // what is left of the title ends in an ellipsis.
     var kept = crumbs.map { DisplayText.clean($0) ?? "" }
     func left(_ crumbs: [String]) -> [Span] {
-      var spans: [Span] = [Span(" ♪ tunes", style: Theme.heading)]
+      var spans: [Span] = [Span(Self.logo, style: Theme.heading)]
+      if let storefront { spans.append(Span(" · " + storefront, style: Theme.text)) }
       if let badge { spans.append(Span(" · " + badge, style: Theme.key)) }
       for crumb in crumbs {
         spans.append(Span("  ›  ", style: Theme.secondary))

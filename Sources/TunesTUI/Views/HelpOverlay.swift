@@ -56,6 +56,7 @@ package struct HelpOverlay: Sendable {
         Entry(keys: "o", action: "open in Apple's store"),
         Entry(keys: "a", action: "author's store page"),
         Entry(keys: "A c", action: "artist, album page"),
+        Entry(keys: "m", action: "an app's notes: more"),
         Entry(keys: "r", action: "retry a failed block"),
         Entry(keys: "*", action: "favourite on/off"),
       ]),
@@ -64,10 +65,12 @@ package struct HelpOverlay: Sendable {
       entries: [
         Entry(keys: "Esc", action: "close or go back"),
         Entry(keys: "?", action: "this help"),
+        Entry(keys: "S", action: "settings: country"),
         Entry(keys: "q", action: "quit (not in search)"),
         Entry(keys: "Ctrl-C", action: "quit"),
         Entry(keys: "Ctrl-Z", action: "suspend (fg returns)"),
         Entry(keys: "click", action: "select, again: open"),
+        Entry(keys: "click ♪ tunes", action: "home"),
         Entry(keys: "wheel", action: "scroll"),
       ]),
   ]
