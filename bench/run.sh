@@ -54,8 +54,8 @@ if command -v valgrind >/dev/null; then
   count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
     sed -n 's/.*refs: *//p' | tr -d ,; }
   "$BIN/tunes" favorites list --format ndjson >/dev/null
-  nd_ir=$(count "$BIN/tunes" favorites list --format ndjson)
-  tb_ir=$(count "$BIN/tunes" favorites list)
+  nd_ir=$(count "$BIN/tunes" favorites list --format ndjson || true)
+  tb_ir=$(count "$BIN/tunes" favorites list || true)
   if [ -n "$nd_ir" ] && [ -n "$tb_ir" ]; then
     echo "favorites list, 10,000, instructions: table $((tb_ir / 1000000)) M vs ndjson $((nd_ir / 1000000)) M; ratio $(python3 -c "print(f'{$tb_ir/$nd_ir:.2f}')") (goal <= 1.3)"
   else
