@@ -23,7 +23,7 @@ BIN ?= .build/release/tunes
 # software), so they run on their own after the parallel run, not beside timing-sensitive tests.
 HEAVY_TESTS := RealTerminalArtworkTests|VideoPlayerTests
 
-.PHONY: deps build-info build release run test lint format bench clean install install-files demo fuzz sanitize
+.PHONY: deps build-info build release run test lint format bench clean install install-files demo fuzz sanitize soak
 
 deps:
 	@missing=""; for pair in $(DEB_CHECK); do f=$${pair%%:*}; p=$${pair##*:}; \
@@ -81,6 +81,12 @@ bench: deps build-info
 # libFuzzer targets with AddressSanitizer, FUZZ_SECONDS each (default 60); see Scripts/fuzz.sh.
 fuzz: deps
 	bash Scripts/fuzz.sh
+
+# The release app in tmux for SOAK_MINUTES (default 10) against the replay server with random
+# faults: random keys, mouse events and resizes; fails on a crash, a hang, RSS growth or a
+# terminal not restored (see Scripts/soak.sh; SOAK_SEED=N replays a run). Not part of `make test`.
+soak: release
+	nice -n 10 bash Scripts/soak.sh
 
 # The in-process tests (all but EndToEndTests, which run the binary) under ThreadSanitizer, then
 # AddressSanitizer (leak checks off: the Swift runtime's one-time allocations read as leaks), one

@@ -54,9 +54,14 @@ if command -v valgrind >/dev/null; then
   count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
     sed -n 's/.*refs: *//p' | tr -d ,; }
   "$BIN/tunes" favorites list --format ndjson >/dev/null
-  nd_ir=$(count "$BIN/tunes" favorites list --format ndjson)
-  tb_ir=$(count "$BIN/tunes" favorites list)
-  echo "favorites list, 10,000, instructions: table $((tb_ir / 1000000)) M vs ndjson $((nd_ir / 1000000)) M; ratio $(python3 -c "print(f'{$tb_ir/$nd_ir:.2f}')") (goal <= 1.3)"
+  nd_ir=$(count "$BIN/tunes" favorites list --format ndjson || true)
+  tb_ir=$(count "$BIN/tunes" favorites list || true)
+  if [ -n "$nd_ir" ] && [ -n "$tb_ir" ]; then
+    echo "favorites list, 10,000, instructions: table $((tb_ir / 1000000)) M vs ndjson $((nd_ir / 1000000)) M; ratio $(python3 -c "print(f'{$tb_ir/$nd_ir:.2f}')") (goal <= 1.3)"
+  else
+    # Valgrind 3.19 gives up on some release binaries' debug info ("Possibly corrupted").
+    echo "favorites list, 10,000, instructions: skipped, callgrind could not run the binary"
+  fi
 fi
 
 
@@ -77,6 +82,15 @@ db_mb=$(python3 -c "import os;print(round(os.path.getsize('$XDG_DATA_HOME/tunes/
 full_ms=$(python3 bench/cold.py $RUNS "$search")
 ratio=$(python3 -c "print(f'{$full_ms/$empty_ms:.2f}')")
 echo "tunes search with 30,000 favourites (${db_mb} MB database) vs an empty database: ${full_ms} ms vs ${empty_ms} ms; ratio $ratio (goal <= 1.1)"
+
+# The app's launch to its first frame with 20,000 favourites (a database of their own) vs an
+# empty database, on a pseudo-terminal; see bench/launch.py.
+fav_home="$WORK/fav20k"
+mkdir -p "$fav_home"
+XDG_DATA_HOME="$fav_home" "$BIN/tunes" favorites import "$WORK/fav20k.json" >/dev/null 2>&1
+fav_mb=$(python3 -c "import os;print(round(os.path.getsize('$fav_home/tunes/tunes.sqlite')/1e6))")
+echo "app launch: 20,000 favourites in a ${fav_mb} MB database vs an empty one"
+python3 bench/launch.py favourites "$BIN/tunes" "$empty_home/data" "$fav_home"
 
 # Bulk lookups and pacing shared by processes (a little over a minute).
 python3 bench/holdup.py "$BIN/tunes" "$SHARED" "$WORK"

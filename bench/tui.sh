@@ -38,63 +38,8 @@ trap cleanup_tmux EXIT
 echo "== terminal app ($(nproc) cores)"
 if [ ! -x "$TUNES" ]; then echo "  skipped: $TUNES not built"; exit 0; fi
 
-# Launch: median of RUNS, interleaved with the baseline so both see the same load.
-python3 - "$TUNES" "$PLACEHOLDER" <<'PY'
-import fcntl, os, pty, select, statistics, struct, sys, termios, time
-tunes, placeholder = sys.argv[1], sys.argv[2].encode()
-RUNS = 20
-
-def run(argv, until=None):
-    """Seconds from fork to `until` in the output (then Ctrl-C), or to exit when until is None."""
-    start = time.perf_counter()
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execv(argv[0], argv)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-    seen, found = b"", None
-    deadline = start + 10
-    while time.perf_counter() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.5)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        seen += chunk
-        if b"\x1b[c" in chunk:  # the capability probe: answer as a VT220-class terminal does
-            os.write(fd, b"\x1b[?62;22c")
-        if until is not None and until in seen:
-            found = time.perf_counter() - start
-            os.write(fd, b"\x03")  # Ctrl-C quits the app
-            break
-    while True:  # drain until exit
-        try:
-            if not os.read(fd, 65536):
-                break
-        except OSError:
-            break
-    _, status = os.waitpid(pid, 0)
-    if until is None:
-        found = time.perf_counter() - start
-    os.close(fd)
-    return found
-
-app, version = [], []
-for _ in range(RUNS):
-    t = run([tunes], until=placeholder)
-    if t is not None:
-        app.append(t)
-    version.append(run([tunes, "--version"]))
-if not app:
-    print("  launch to first frame: the app did not draw its query box (not wired into the CLI?)")
-else:
-    a, v = statistics.median(app) * 1000, statistics.median(version) * 1000
-    print(f"  launch to first frame, pty 120x40 (median of {len(app)}): {a:.1f} ms"
-          f" (goal <= 50 ms); baseline tunes --version cold {v:.1f} ms; app minus baseline {a - v:.1f} ms")
-PY
+# Launch: median of 20, interleaved with the baseline so both see the same load.
+python3 "$(dirname "$0")/launch.py" first-frame "$TUNES"
 
 # Starts COMMAND in a fresh tmux window NAME (120x40); the wrapper writes the pid to NAME.pid.
 start_in_tmux() {

@@ -2,8 +2,8 @@ import AppArchitecture
 import Foundation
 import ITunesCatalog
 
-/// One feed or genre request from start to end: pace on its host's limiter, send with a
-/// deadline, map the status, decode, retry 5xx. The same steps as `RequestPipeline`.
+/// One feed or genre request from start to end: the shared `Exchange` loop (pace on its host's
+/// limiter, send with a deadline, retry 5xx) with `FeedStatusMapping` reading the answers.
 struct FeedPipeline: Sendable {
   let configuration: ClientConfiguration
   let transport: HTTPTransport
@@ -20,51 +20,18 @@ struct FeedPipeline: Sendable {
   }
 
   func fetch(_ request: FeedRequest) async throws -> FeedResponse {
-    guard let url = request.url(relativeTo: base) else {
-      throw ClientError.invalidBaseURL(
-        configuration.baseURL.absoluteString, reason: "no valid URL can be built from it")
-    }
-    let limiter = pacing.limiter(request.host)
-    let outgoing = TransportRequest(url: url, headers: ["User-Agent": ITunesClient.userAgent])
-    var attempt = 1
-    while true {
-      do {
-        try await limiter.acquire(maxWait: policy.maxWait, onWait: policy.onWait)
-      } catch let tooLong as RateLimiter.WaitTooLong {
-        throw ClientError.rateLimitWait(seconds: PacingPolicy.seconds(tooLong.wait))
-      } catch {
-        throw ClientError.cancelled
-      }
-      let response = try await send(outgoing)
+    let exchange = Exchange(configuration: configuration, transport: transport, clock: clock)
+    return try await exchange.run(
+      request.url(relativeTo: base), limiter: pacing.limiter(request.host), policy: policy
+    ) { response in
       switch FeedStatusMapping.interpret(response, for: request) {
       case .document(let document):
-        return FeedResponse(document: document, body: response.body, source: .network)
-      case .failure(let error):
-        if case .rateLimited = error { await limiter.throttled() }
-        throw error
+        return .success(FeedResponse(document: document, body: response.body, source: .network))
       case .retry(let status):
-        guard attempt < configuration.retry.maxAttempts else {
-          throw ClientError.serverError(status: status, attempts: attempt)
-        }
-        do {
-          try await clock.sleep(configuration.retry.delay(afterAttempt: attempt))
-        } catch {
-          throw ClientError.cancelled
-        }
-        attempt += 1
+        return .retry(status: status)
+      case .failure(let error):
+        return .failure(error)
       }
-    }
-  }
-
-  private func send(_ request: TransportRequest) async throws -> TransportResponse {
-    do {
-      return try await transport.send(request)
-    } catch let error as ClientError {
-      throw error
-    } catch is CancellationError {
-      throw ClientError.cancelled
-    } catch {
-      throw ClientError.transport(error.localizedDescription)
     }
   }
 }

@@ -1,4 +1,5 @@
-/// Which fault applies to the next request: one-shot and prefix rules first, then the run-wide one.
+/// Which fault applies to the next request: one-shot and prefix rules first, then the random
+/// draw (if any), then the run-wide one.
 struct FaultSchedule: Sendable {
   private struct Rule: Sendable {
     let fault: ReplayFault
@@ -10,6 +11,9 @@ struct FaultSchedule: Sendable {
 
   /// Applies to every request no rule claims.
   var serverWide: ReplayFault?
+  /// Draws a fault for requests no rule claims (`--random-faults`); its nil draws fall through to
+  /// `serverWide`.
+  var random: RandomFaults?
   private var rules: [Rule] = []
 
   /// Adds a rule for the next `count` requests, whatever they are.
@@ -24,10 +28,11 @@ struct FaultSchedule: Sendable {
     rules.append(Rule(fault: fault, prefix: prefix, remaining: times))
   }
 
-  /// Removes every rule and the run-wide fault.
+  /// Removes every rule, the random draws and the run-wide fault.
   mutating func clear() {
     rules.removeAll()
     serverWide = nil
+    random = nil
   }
 
   /// The fault for a request, consuming one use of the first rule (in the order added) that matches.
@@ -46,6 +51,7 @@ struct FaultSchedule: Sendable {
       }
       return rule.fault
     }
+    if random != nil, let drawn = random?.next() { return drawn }
     return serverWide
   }
 }

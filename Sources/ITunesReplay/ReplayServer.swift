@@ -195,6 +195,14 @@ package final class ReplayServer: @unchecked Sendable {
     locked { faults.add(fault, matching: requestPrefix, times: times) }
   }
 
+  /// Gives requests no rule claims a fault drawn from `faults` (nil: no random faults).
+  package func setRandomFaults(_ faults: RandomFaults?) {
+    locked { self.faults.random = faults }
+  }
+
+  /// How many random faults have been served since `setRandomFaults(_:)`.
+  package var randomFaultsServed: Int { locked { faults.random?.served ?? 0 } }
+
   /// Removes every fault, run-wide ones included.
   package func clearFaults() {
     locked { faults.clear() }

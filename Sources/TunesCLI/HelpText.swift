@@ -135,8 +135,8 @@ enum HelpText {
 
   static var replay: String {
     """
-    Usage: tunes replay DIR [--catalog] [--port N] [--fault SPEC] [--quiet]
-           tunes replay --demo [--port N] [--fault SPEC] [--quiet]
+    Usage: tunes replay DIR [--catalog] [--port N] [--fault SPEC] [--random-faults SEED] [--quiet]
+           tunes replay --demo [--port N] [--fault SPEC] [--random-faults SEED] [--quiet]
 
     Serve the recorded answers in DIR (described by DIR/index.tsv) on 127.0.0.1, so tunes can be
     tried and tested with no network:

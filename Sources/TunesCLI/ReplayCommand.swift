@@ -14,6 +14,13 @@ enum ReplayCommand {
       .value("port", "N", help: "port on 127.0.0.1 (default: any free port)"),
       .value("fault", "SPEC", help: "inject a fault into every answer: " + ReplayFault.specSummary),
       .value(
+        "random-faults", "SEED",
+        help: "fault a random share of the answers (see --fault-rate) with faults drawn from"
+          + " SEED: delays, 403, 5xx, truncation, resets, hangs, invalid UTF-8"),
+      .value(
+        "fault-rate", "FRACTION",
+        help: "the share of answers --random-faults faults, 0 to 1 (default 0.2)"),
+      .value(
         "rate-limit", "N",
         help: "answer 403, as Apple does, to API requests beyond N in any minute"),
       .flag("quiet", help: "do not log each request"),
@@ -53,6 +60,7 @@ enum ReplayCommand {
         log: parsed.has("quiet") || context.quiet
           ? ReplayServer.silentLog : ReplayServer.standardErrorLog, context: context)
       if let spec = parsed.value("fault") { server.setFault(try ReplayFault(spec: spec)) }
+      if let random = try randomFaults(parsed) { server.setRandomFaults(random) }
       if let text = parsed.value("rate-limit") {
         guard let requests = Int(text), requests > 0 else {
           throw CLIError.usage(
@@ -73,6 +81,10 @@ enum ReplayCommand {
     }
     context.out(
       "Replaying \(directory?.path ?? "the demo catalogue") at \(server.baseURL.absoluteString)\n")
+    if let random = try randomFaults(parsed) {
+      context.out(
+        "Random faults: seed \(random.seed), \(Int((random.rate * 100).rounded())) % of answers\n")
+    }
     context.out(
       "Try: TUNES_API_BASE=\(server.baseURL.absoluteString) tunes search "
         + (demo ? "golden" : "jack johnson") + "\n")
@@ -80,6 +92,32 @@ enum ReplayCommand {
     server.wait()
     withExtendedLifetime(sources) {}
     return ExitCode.success
+  }
+
+  /// `--random-faults SEED` with its `--fault-rate`, or nil when not asked for.
+  static func randomFaults(_ parsed: ArgumentParser.Parsed) throws(CLIError) -> RandomFaults? {
+    let rateText = parsed.value("fault-rate")
+    guard let text = parsed.value("random-faults") else {
+      if rateText != nil {
+        throw .usage("--fault-rate goes with --random-faults SEED.", command: "replay")
+      }
+      return nil
+    }
+    guard let seed = UInt64(text) else {
+      throw .usage(
+        "--random-faults needs a seed, a whole number from 0 to \(UInt64.max), not \"\(text)\".",
+        command: "replay")
+    }
+    var rate = RandomFaults.defaultRate
+    if let rateText {
+      guard let value = Double(rateText), value.isFinite, (0...1).contains(value) else {
+        throw .usage(
+          "--fault-rate needs a share from 0 to 1, such as 0.2, not \"\(rateText)\".",
+          command: "replay")
+      }
+      rate = value
+    }
+    return RandomFaults(seed: seed, rate: rate)
   }
 
   /// 66 for a recordings folder that cannot be read, 64 for a bad fault spec, 69 when the

@@ -66,6 +66,24 @@ struct ReplayCommandTests {
     #expect(result.stderr.isEmpty, "--quiet logs nothing: \(result)")
   }
 
+  @Test("tunes replay --random-faults SEED says so and faults answers; rate 1 faults every one")
+  func replayRandomFaults() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let (replay, base) = try await startReplay(
+      sandbox, extra: ["--random-faults", "11", "--fault-rate", "1"])
+    #expect(replay.standardOutputSoFar.contains("Random faults: seed 11, 100 % of answers"))
+    let search = try await sandbox.run(
+      ["search", "jack", "johnson", "--api-base", base, "--timeout", "2", "--no-cache"])
+    #expect(!search.exited(0), "every answer is faulted: \(search)")
+    // A hung request is logged when the server stops, so read the log after SIGTERM.
+    replay.send(SIGTERM)
+    let result = await replay.result()
+    #expect(result.exited(0), "\(result)")
+    #expect(result.stderr.contains("/search"), "\(result)")
+    #expect(result.stderr.contains("[fault "), "\(result)")
+  }
+
   @Test("tunes replay refuses a directory without index.tsv and a bad fault")
   func replayBadArguments() async throws {
     let sandbox = try Sandbox()

@@ -116,6 +116,22 @@ struct ReplayExitCodeTests {
     #expect(code == 69, "\(cli.stderr)")
   }
 
+  @Test(
+    "--random-faults needs a whole-number seed, --fault-rate a share from 0 to 1 and the seed",
+    arguments: [
+      (["--random-faults", "soon"], "--random-faults needs a seed"),
+      (["--random-faults", "-3"], "--random-faults needs a seed"),
+      (["--random-faults", "4", "--fault-rate", "1.5"], "--fault-rate needs a share from 0 to 1"),
+      (["--random-faults", "4", "--fault-rate", "often"], "--fault-rate needs a share"),
+      (["--fault-rate", "0.5"], "--fault-rate goes with --random-faults SEED"),
+    ])
+  func randomFaultArguments(extra: [String], message: String) async throws {
+    let cli = try CLIHarness(client: .failing())
+    let code = await cli.run(["replay", Fixtures.sharedITunes.path, "--port", "0"] + extra)
+    #expect(code == 64, "\(cli.stderr)")
+    #expect(cli.stderr.contains(message), "\(cli.stderr)")
+  }
+
   @Test("history --match with no match says so, not that the history is empty")
   func historyNoMatch() async throws {
     let cli = try CLIHarness(client: CLIHarness.fixtureClient(Recordings.songs))
