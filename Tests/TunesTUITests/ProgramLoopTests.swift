@@ -253,6 +253,28 @@ struct ProgramLoopTests {
     terminal.continuation.yield(.eof)
     #expect(await run.value == 0)
   }
+
+  @Test("after Ctrl-Z nothing is written until the session is entered again (.resumed)")
+  func nothingWrittenBeforeResume() async {
+    let loop = makeLoop()
+    let run = Task { await loop.run() }
+    #expect(await loop.waitUntil { _, frame in frame != nil })
+    terminal.send([0x1A])
+    #expect(await eventually { self.terminal.suspendCount == 1 })
+    terminal.clearOutput()
+    // The process runs again; a resize (SIGWINCH) arrives before the signal thread re-enters.
+    terminal.resize(columns: 100, rows: 30)
+    #expect(
+      await loop.waitUntil { state, frame in
+        state.viewport.columns == 100 && frame?.buffer.area.width == 100
+      })
+    #expect(
+      terminal.output.isEmpty, "written on the shell's screen: \(terminal.output.debugDescription)")
+    terminal.continuation.yield(.resumed)
+    #expect(await eventually { self.terminal.output.contains("\u{1B}[2J") })
+    terminal.continuation.yield(.eof)
+    #expect(await run.value == 0)
+  }
 }
 
 /// A client whose searches wait until the test answers.

@@ -32,6 +32,9 @@ package final class ProgramLoop {
   private var needsFullRedraw = true
   /// Whether a video preview holds the terminal (mpv draws; the app writes only its last row).
   private var videoHoldsTerminal = false
+  /// Set once Ctrl-Z has stopped the process and it runs again, until the terminal session is
+  /// entered again (`.resumed`): a frame written in between would land on the shell's screen.
+  private var awaitingResume = false
   private var batching = false
   private var escapeTask: Task<Void, Never>?
   private var redrawTask: Task<Void, Never>?
@@ -107,6 +110,7 @@ package final class ProgramLoop {
         needsFullRedraw = true
         store.send(.resized(columns: columns, rows: rows))
       case .resumed:
+        awaitingResume = false
         renderer.invalidate()
         needsFullRedraw = true
         render()
@@ -181,6 +185,9 @@ package final class ProgramLoop {
       }
       log.log("suspend")
       terminal.suspend()
+      // The process runs again (SIGCONT), but the signal thread may not have entered the
+      // alternate screen yet: nothing is written until it says so with `.resumed`.
+      awaitingResume = true
       return
     }
     let actions = KeyMap.actions(for: event, state: state, hits: lastFrame?.hits)
@@ -274,6 +281,12 @@ package final class ProgramLoop {
         previous: previous, next: frame.buffer, cursor: frame.cursor, images: &writer)
     } else {
       bytes = renderer.render(previous: previous, next: frame.buffer, cursor: frame.cursor)
+    }
+    if awaitingResume {
+      // Not written: the `.resumed` redraw draws everything afresh.
+      lastFrame = frame
+      checkWaiters()
+      return
     }
     needsFullRedraw = false
     lastFrame = frame
