@@ -33,5 +33,5 @@ public struct HostPacing: Sendable {
 
 extension RateLimiter {
   /// The limiter of the v2 chart feeds' host: Apple's budget again, counted on its own.
-  public static let marketingTools = RateLimiter(limit: .apple, clock: .live)
+  public static let marketingTools = RateLimiter(limit: .paced, clock: .live)
 }

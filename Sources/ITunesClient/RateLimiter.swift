@@ -16,7 +16,7 @@ import Foundation
 public actor RateLimiter {
   /// The limiter every live client in the process shares by default: 20 requests a minute,
   /// live clock, this process's memory.
-  public static let shared = RateLimiter(limit: .apple, clock: .live)
+  public static let shared = RateLimiter(limit: .paced, clock: .live)
 
   /// Thrown by `acquire(maxWait:onWait:)` when the wait would be longer than allowed.
   public struct WaitTooLong: Error, Equatable {

@@ -42,7 +42,7 @@ package enum LivePacing {
   /// The process's limiter for `baseURL`, over the shared file (made on first use). When the
   /// runtime folder cannot be made, the limiter paces this process alone and `onError` hears why.
   package static func limiter(
-    for baseURL: URL, paths: StoragePaths, limit: RateLimit = .apple,
+    for baseURL: URL, paths: StoragePaths, limit: RateLimit = .paced,
     onError: @escaping @Sendable (String) -> Void = { _ in }
   ) -> RateLimiter {
     limiter(key: key(for: baseURL), paths: paths, limit: limit, onError: onError)
@@ -50,7 +50,7 @@ package enum LivePacing {
 
   /// The process's limiter for the budget `key`, over the shared file.
   package static func limiter(
-    key: String, paths: StoragePaths, limit: RateLimit = .apple,
+    key: String, paths: StoragePaths, limit: RateLimit = .paced,
     onError: @escaping @Sendable (String) -> Void = { _ in }
   ) -> RateLimiter {
     let file = paths.pacingFile.path

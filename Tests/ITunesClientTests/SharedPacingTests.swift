@@ -46,6 +46,22 @@ struct SharedPacingTests {
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
   }
 
+  @Test(
+    "paced: the 21st request is sent 61 s after the first, so arrival a little later than the send cannot put 21 in Apple's minute"
+  )
+  func pacedKeepsAMargin() async throws {
+    let directory = try TemporaryDirectory(prefix: "pacing")
+    defer { directory.remove() }
+    let clock = TestClock()
+    let (first, second) = twoLimiters(clock, file: directory.appending("pacing"), limit: .paced)
+    for _ in 0..<20 { #expect(await first.tryAcquire()) }
+    #expect(await second.waitTime() == .seconds(61))
+    await clock.advance(by: .seconds(60))
+    #expect(await !second.tryAcquire(), "60 s is Apple's window itself: no margin left")
+    await clock.advance(by: .seconds(1))
+    #expect(await second.tryAcquire())
+  }
+
   @Test("a 403 seen by one limiter holds back every limiter on the file for the cool-down")
   func coolDownIsShared() async throws {
     let directory = try TemporaryDirectory(prefix: "pacing")
