@@ -182,9 +182,10 @@ probe() {
   local shown
   shown=$(screen)
   {
-    printf '%s' "$(printf '%s\n' "$shown" | head -1 | sed -n 's/^ *♪ tunes  ›  \(\([^ ]\| [^ ]\)*\).*/\1/p')"
+    printf '%s' "$(printf '%s\n' "$shown" | head -1 | sed -n 's/^ *♪ tunes[^›]*›  \(\([^ ]\| [^ ]\)*\).*/\1/p')"
     [ -z "$(printf '%s\n' "$shown" | head -1 | grep '›')" ] && printf 'search'
     printf '%s\n' "$shown" | grep -q '╭ Filters' && printf ' + filters'
+    printf '%s\n' "$shown" | grep -q '╭ Settings' && printf ' + settings'
     echo
   } >>"$WORK/screens"
   local start opened closed
