@@ -20,6 +20,9 @@ package final class TerminalInput: @unchecked Sendable {
   private let wakeWrite: Int32
   private let lock = NSLock()
   private var sources: [any DispatchSourceSignal] = []
+  /// The dispositions the handlers replaced, put back by ``stop()``: an ignored SIGINT left
+  /// behind would be inherited by every program the process starts later.
+  private var replaced: [(signal: Int32, previous: sighandler_t?)] = []
   private var thread: Thread?
   private var stopped = false
 
@@ -73,11 +76,16 @@ package final class TerminalInput: @unchecked Sendable {
     guard !alreadyStopped else { return }
     var byte: UInt8 = 1
     _ = write(wakeWrite, &byte, 1)
-    let installed = lock.withLock { () -> [any DispatchSourceSignal] in
-      defer { sources = [] }
-      return sources
+    let (installed, previous) = lock.withLock {
+      () -> ([any DispatchSourceSignal], [(signal: Int32, previous: sighandler_t?)]) in
+      defer {
+        sources = []
+        replaced = []
+      }
+      return (sources, replaced)
     }
     for source in installed { source.cancel() }
+    for (number, handler) in previous { signal(number, handler) }
     continuation.finish()
   }
 
@@ -114,8 +122,9 @@ package final class TerminalInput: @unchecked Sendable {
     let continuation = continuation
     let session = session
     var installed: [any DispatchSourceSignal] = []
+    var previous: [(signal: Int32, previous: sighandler_t?)] = []
     for signalNumber in Self.handledSignals {
-      signal(signalNumber, SIG_IGN)
+      previous.append((signalNumber, signal(signalNumber, SIG_IGN)))
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
       source.setEventHandler { @Sendable in
         Self.handle(signalNumber, session: session, continuation: continuation)
@@ -123,7 +132,10 @@ package final class TerminalInput: @unchecked Sendable {
       source.resume()
       installed.append(source)
     }
-    lock.withLock { sources = installed }
+    lock.withLock {
+      sources = installed
+      replaced = previous
+    }
   }
 
   private static func handle(

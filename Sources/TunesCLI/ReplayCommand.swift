@@ -88,9 +88,11 @@ enum ReplayCommand {
     context.out(
       "Try: TUNES_API_BASE=\(server.baseURL.absoluteString) tunes search "
         + (demo ? "golden" : "jack johnson") + "\n")
-    let sources = stopOnSignals(server)
+    let (sources, previous) = stopOnSignals(server)
     server.wait()
-    withExtendedLifetime(sources) {}
+    // Run in-process (tests), the process must not go on ignoring them.
+    for source in sources { source.cancel() }
+    for (number, handler) in previous { signal(number, handler) }
     return ExitCode.success
   }
 
@@ -131,13 +133,18 @@ enum ReplayCommand {
   }
 
   /// Stops the server on SIGINT/SIGTERM so `wait()` returns and the process exits 0.
-  private static func stopOnSignals(_ server: ReplayServer) -> [any DispatchSourceSignal] {
-    [SIGINT, SIGTERM].map { sig in
-      signal(sig, SIG_IGN)
+  /// Returns the sources and the dispositions they replaced.
+  private static func stopOnSignals(_ server: ReplayServer) -> (
+    [any DispatchSourceSignal], [(Int32, sighandler_t?)]
+  ) {
+    var previous: [(Int32, sighandler_t?)] = []
+    let sources = [SIGINT, SIGTERM].map { sig in
+      previous.append((sig, signal(sig, SIG_IGN)))
       let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
       source.setEventHandler { @Sendable in server.stop() }
       source.resume()
       return source
     }
+    return (sources, previous)
   }
 }

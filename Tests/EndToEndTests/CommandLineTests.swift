@@ -95,6 +95,16 @@ struct CommandLineTests {
     #expect(report["terminal"] != nil && report["colour"] != nil && report["hyperlinks"] != nil)
   }
 
+  /// Whether process `pid` ignores SIGINT (its `SigIgn` mask in /proc).
+  static func ignoresSIGINT(_ pid: Int32) -> Bool {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigIgn:") }),
+      let mask = UInt64(
+        line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+    else { return false }
+    return mask & (1 << (UInt64(SIGINT) - 1)) != 0
+  }
+
   @Test("SIGINT during a request that never answers ends the process promptly")
   func interruptHungRequest() async throws {
     // An ignored signal stays ignored in children (a test run started in the background by a
@@ -110,7 +120,16 @@ struct CommandLineTests {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
     sandbox.server.setFault(.hang)
-    let search = try sandbox.start("search", "jack", "johnson")
+    // Ignored signals are inherited: while another test in this process has SIGINT ignored
+    // (a terminal input's Dispatch handlers need that), a child started then ignores it too.
+    // Start again until the child has it at the default, as a shell would give it.
+    var search = try sandbox.start("search", "jack", "johnson")
+    for _ in 0..<20 where Self.ignoresSIGINT(search.pid) {
+      search.send(SIGKILL)
+      _ = await search.result()
+      search = try sandbox.start("search", "jack", "johnson")
+    }
+    try #require(!Self.ignoresSIGINT(search.pid), "every child started with SIGINT ignored")
     let waiting = await ProcessRunner.waitUntil { sandbox.server.openConnectionCount > 0 }
     try #require(waiting, "the request never arrived: \(search.standardErrorSoFar)")
     let signalled = ContinuousClock.now
