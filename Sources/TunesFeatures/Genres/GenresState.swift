@@ -135,35 +135,10 @@ public struct GenreChartsLevel: Equatable, Sendable {
 
   /// The selected item of the focused row, if it has one.
   public var selectedItem: CatalogItem? {
-    guard rows.indices.contains(focusedRow), let items = rows[focusedRow].items.value,
-      items.indices.contains(rows[focusedRow].selection)
-    else { return nil }
-    return items[rows[focusedRow].selection]
+    guard rows.indices.contains(focusedRow) else { return nil }
+    return rows[focusedRow].selectedItem
   }
 }
 
 /// One chart of a genre.
-public struct GenreChartRow: Equatable, Sendable {
-  /// Which chart.
-  public var chart: GenreChart
-  /// Its entries.
-  public var items: Loadable<[CatalogItem]>
-  /// The selected tile's index.
-  public var selection: Int
-  /// Entries of the feed that could not be read (no id or name).
-  public var skipped: Int
-  /// The row's load; an answer to another is dropped.
-  public var generation: Int
-
-  /// Makes a row.
-  public init(
-    chart: GenreChart, items: Loadable<[CatalogItem]> = .idle, selection: Int = 0,
-    skipped: Int = 0, generation: Int = 0
-  ) {
-    self.chart = chart
-    self.items = items
-    self.selection = selection
-    self.skipped = skipped
-    self.generation = generation
-  }
-}
+public typealias GenreChartRow = ChartRow<GenreChart>
