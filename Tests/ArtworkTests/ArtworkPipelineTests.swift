@@ -182,7 +182,7 @@ struct ArtworkPipelineTests {
     let elapsed = clock.now - start
     #expect(result == .failure(.timedOut))
     #expect(elapsed >= .milliseconds(290))
-    #expect(elapsed < .seconds(30))
+    #expect(elapsed < .seconds(120))
     #expect(ArtworkError.timedOut.message == "the artwork server did not answer in time")
     #expect(pipeline.statistics.activeDownloads == 0)
     // The slot was given back: another download goes through.
