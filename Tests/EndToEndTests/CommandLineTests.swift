@@ -105,6 +105,39 @@ struct CommandLineTests {
     return mask & (1 << (UInt64(SIGINT) - 1)) != 0
   }
 
+  /// The signal lines of process `pid`'s status, and each thread's blocked mask.
+  static func signalState(_ pid: Int32) -> String {
+    func read(_ path: String) -> String {
+      let fd = open(path, O_RDONLY | O_CLOEXEC)
+      guard fd >= 0 else { return "open \(path): errno \(errno)" }
+      defer { close(fd) }
+      var bytes: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = Glibc.read(fd, &buffer, buffer.count)
+        if count < 0, errno == EINTR { continue }
+        if count < 0 { return "read \(path): errno \(errno)" }
+        if count == 0 { break }
+        bytes += buffer[..<count]
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    let alive = kill(pid, 0) == 0 ? "alive" : "kill(0): errno \(errno)"
+    let status = read("/proc/\(pid)/status")
+    let lines = status.split(separator: "\n").filter {
+      $0.hasPrefix("Sig") || $0.hasPrefix("ShdPnd") || $0.hasPrefix("Name") || $0.hasPrefix("PPid")
+        || $0.hasPrefix("State") || $0.contains("errno")
+    }
+    // Which children of this process are tunes, to tell a wrong pid from a wrong state.
+    let me = "PPid:\t\(getpid())"
+    let children = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [])
+      .filter { Int32($0) != nil }
+      .filter { read("/proc/\($0)/status").split(separator: "\n").contains { $0 == me } }
+      .filter { read("/proc/\($0)/comm").hasPrefix("tunes") }
+    return ([alive] + lines.map(String.init) + ["tunes children: \(children)"])
+      .joined(separator: "; ")
+  }
+
   @Test("SIGINT during a request that never answers ends the process promptly")
   func interruptHungRequest() async throws {
     // An ignored signal stays ignored in children (a test run started in the background by a
@@ -124,18 +157,23 @@ struct CommandLineTests {
     // (a terminal input's Dispatch handlers need that), a child started then ignores it too.
     // Start again until the child has it at the default, as a shell would give it.
     var search = try sandbox.start("search", "jack", "johnson")
+    var attempts = 1
     for _ in 0..<20 where Self.ignoresSIGINT(search.pid) {
       search.send(SIGKILL)
       _ = await search.result()
       search = try sandbox.start("search", "jack", "johnson")
+      attempts += 1
     }
     try #require(!Self.ignoresSIGINT(search.pid), "every child started with SIGINT ignored")
     let waiting = await ProcessRunner.waitUntil { sandbox.server.openConnectionCount > 0 }
     try #require(waiting, "the request never arrived: \(search.standardErrorSoFar)")
+    let dispositions = Self.signalState(search.pid)
     let signalled = ContinuousClock.now
     search.send(SIGINT)
     let result = await search.result()
-    #expect(result.signal == SIGINT || result.exited(130), "\(result)")
+    #expect(
+      result.signal == SIGINT || result.exited(130),
+      "\(result)\nwhen signalled: \(dispositions)\nattempts: \(attempts)")
     // From the signal, not from the start (which a loaded run can delay by seconds).
     #expect(
       ContinuousClock.now - signalled < .seconds(10), "well before the 15 s timeout: \(result)")
