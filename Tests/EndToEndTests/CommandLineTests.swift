@@ -95,33 +95,40 @@ struct CommandLineTests {
     #expect(report["terminal"] != nil && report["colour"] != nil && report["hyperlinks"] != nil)
   }
 
-  /// Whether process `pid` ignores SIGINT (its `SigIgn` mask in /proc).
-  static func ignoresSIGINT(_ pid: Int32) -> Bool {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigIgn:") }),
-      let mask = UInt64(
-        line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16)
-    else { return false }
-    return mask & (1 << (UInt64(SIGINT) - 1)) != 0
+  /// How process `pid` takes SIGINT, from its `/proc` status: nil when that cannot be read.
+  static func takesSIGINT(_ pid: Int32) -> Bool? {
+    let status = readProc("/proc/\(pid)/status")
+    func mask(_ name: String) -> UInt64? {
+      guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") })
+      else { return nil }
+      return UInt64(line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces), radix: 16)
+    }
+    guard let ignored = mask("SigIgn"), let blocked = mask("SigBlk") else { return nil }
+    let bit: UInt64 = 1 << (UInt64(SIGINT) - 1)
+    return ignored & bit == 0 && blocked & bit == 0
   }
 
-  /// The signal lines of process `pid`'s status, and each thread's blocked mask.
-  static func signalState(_ pid: Int32) -> String {
-    func read(_ path: String) -> String {
-      let fd = open(path, O_RDONLY | O_CLOEXEC)
-      guard fd >= 0 else { return "open \(path): errno \(errno)" }
-      defer { close(fd) }
-      var bytes: [UInt8] = []
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      while true {
-        let count = Glibc.read(fd, &buffer, buffer.count)
-        if count < 0, errno == EINTR { continue }
-        if count < 0 { return "read \(path): errno \(errno)" }
-        if count == 0 { break }
-        bytes += buffer[..<count]
-      }
-      return String(decoding: bytes, as: UTF8.self)
+  /// A `/proc` file's text read with plain system calls (no Foundation file APIs), or a line
+  /// saying why it could not be read.
+  static func readProc(_ path: String) -> String {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return "open \(path): errno \(errno)" }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = Glibc.read(fd, &buffer, buffer.count)
+      if count < 0, errno == EINTR { continue }
+      if count < 0 { return "read \(path): errno \(errno)" }
+      if count == 0 { break }
+      bytes += buffer[..<count]
     }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The signal lines of process `pid`'s status, and which children of this process are tunes.
+  static func signalState(_ pid: Int32) -> String {
+    let read = readProc
     let alive = kill(pid, 0) == 0 ? "alive" : "kill(0): errno \(errno)"
     let status = read("/proc/\(pid)/status")
     let lines = status.split(separator: "\n").filter {
@@ -155,25 +162,31 @@ struct CommandLineTests {
     sandbox.server.setFault(.hang)
     // Ignored signals are inherited: while another test in this process has SIGINT ignored
     // (a terminal input's Dispatch handlers need that), a child started then ignores it too.
-    // Start again until the child has it at the default, as a shell would give it.
+    // Start again until the child is seen to take it by default, as a shell would give it.
     var search = try sandbox.start("search", "jack", "johnson")
     var attempts = 1
-    for _ in 0..<20 where Self.ignoresSIGINT(search.pid) {
+    var seen: [String] = []
+    while Self.takesSIGINT(search.pid) != true, attempts < 20 {
+      seen.append(Self.signalState(search.pid))
       search.send(SIGKILL)
       _ = await search.result()
       search = try sandbox.start("search", "jack", "johnson")
       attempts += 1
     }
-    try #require(!Self.ignoresSIGINT(search.pid), "every child started with SIGINT ignored")
+    try #require(
+      Self.takesSIGINT(search.pid) == true, "no child took SIGINT by default: \(seen)")
     let waiting = await ProcessRunner.waitUntil { sandbox.server.openConnectionCount > 0 }
     try #require(waiting, "the request never arrived: \(search.standardErrorSoFar)")
     let dispositions = Self.signalState(search.pid)
     let signalled = ContinuousClock.now
     search.send(SIGINT)
+    // Should it outlive the signal, its state a moment later says whether SIGINT is pending.
+    let ended = await ProcessRunner.waitUntil(timeout: .seconds(5)) { search.hasExited }
+    let after = ended ? "" : "\n5 s after: \(Self.signalState(search.pid))"
     let result = await search.result()
     #expect(
       result.signal == SIGINT || result.exited(130),
-      "\(result)\nwhen signalled: \(dispositions)\nattempts: \(attempts)")
+      "\(result)\nwhen signalled: \(dispositions)\(after)\nattempts: \(attempts)")
     // From the signal, not from the start (which a loaded run can delay by seconds).
     #expect(
       ContinuousClock.now - signalled < .seconds(10), "well before the 15 s timeout: \(result)")

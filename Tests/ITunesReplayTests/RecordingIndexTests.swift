@@ -51,6 +51,7 @@ struct RecordingIndexTests {
   @Test("a directory without index.tsv is a clear error naming the file")
   func missingIndex() throws {
     let directory = try Self.temporaryDirectory(files: [:])
+    defer { try? FileManager.default.removeItem(at: directory) }
     let expected = ReplayError.indexMissing(directory.appendingPathComponent("index.tsv"))
     #expect(throws: expected) {
       try ReplayServer(directory: directory, log: ReplayServer.silentLog)
@@ -68,6 +69,7 @@ struct RecordingIndexTests {
     ])
   func malformedIndex(index: String, line: Int, reason: String) throws {
     let directory = try Self.temporaryDirectory(files: ["index.tsv": index, "a.json": "{}"])
+    defer { try? FileManager.default.removeItem(at: directory) }
     do {
       _ = try ReplayServer(directory: directory, log: ReplayServer.silentLog)
       Issue.record("expected an error")
@@ -88,6 +90,7 @@ struct RecordingIndexTests {
   func missingRecording() throws {
     let index = "file\tstatus\trequest\nnope.json\t200\t/lookup?id=1\n"
     let directory = try Self.temporaryDirectory(files: ["index.tsv": index])
+    defer { try? FileManager.default.removeItem(at: directory) }
     let expected = ReplayError.recordingMissing(
       index: directory.appendingPathComponent("index.tsv"), line: 2, file: "nope.json")
     #expect(throws: expected) {
@@ -100,6 +103,7 @@ struct RecordingIndexTests {
     let index = "file\tstatus\trequest\nb.json\t200\t/lookup?id=42\nc.json\t200\t/lookup?id=99\n"
     let extra = try Self.temporaryDirectory(
       files: ["index.tsv": index, "b.json": "{\"b\":1}", "c.json": "{\"c\":1}"])
+    defer { try? FileManager.default.removeItem(at: extra) }
     let server = try ReplayServer(
       directories: [TestClient.ownReplay], log: ReplayServer.silentLog)
     try server.load(directory: extra)
