@@ -192,9 +192,10 @@ extension ProcessRunner {
         lock.unlock()
         return
       }
+      let now = clock.now
       let result = Result(
         status: exit.status, signal: exit.signal, timedOut: killedByTimeout,
-        standardOutput: output, standardError: errors, duration: clock.now - startedAt)
+        standardOutput: output, standardError: errors, duration: now - startedAt, ended: now)
       finished = result
       let resumed = waiters
       waiters = []

@@ -126,6 +126,9 @@ extension ProcessRunner {
     public var standardError: Data
     /// Wall time from start to exit.
     public var duration: Duration
+    /// When the runner saw the child end, timed on the runner's own threads: a test measuring
+    /// "from the signal to the exit" with it is not thrown off when its own task waits its turn.
+    public var ended: ContinuousClock.Instant
 
     /// Standard output as UTF-8 text (invalid bytes replaced).
     public var stdout: String { String(decoding: standardOutput, as: UTF8.self) }
