@@ -11,7 +11,10 @@ enum FavoritesCommand {
       .value("format", "F", values: OutputFormat.names, help: "output format"),
       .value("country", "CC", help: "store country of the items to add (default US)"),
       .flag("help", short: "h", help: "show this help"),
-    ] + BulkLookupCommand.options + NetworkOptions.options + NetworkOptions.pacingOptions)
+    ]
+      + BulkLookupCommand.options
+      // No --demo: its items are not Apple's, and would be dead ids among real favourites.
+      + NetworkOptions.options.filter { $0.name != "demo" } + NetworkOptions.pacingOptions)
 
   static let actions = ["list", "add", "remove", "export", "import"]
 

@@ -171,8 +171,9 @@ enum HelpText {
       for rest in wrapped.dropFirst() { lines.append(String(repeating: " ", count: column) + rest) }
     }
     if takesNetwork {
+      let demo = parser.options.contains { $0.name == "demo" } ? ", --demo" : ""
       lines.append(
-        "  --api-base URL, --timeout SECONDS, --offline, --no-cache, --demo   (see tunes --help)")
+        "  --api-base URL, --timeout SECONDS, --offline, --no-cache\(demo)   (see tunes --help)")
     }
     lines.append("  -h, --help         show this help")
     return lines.joined(separator: "\n") + "\n"

@@ -256,4 +256,17 @@ struct BulkLookupTests {
     #expect(await cli.run(["favorites", "add", "9"]) == 65)
     #expect(cli.stderr.contains("Apple knows no item with id 9."))
   }
+
+  @Test("favorites do not take --demo: demo items are not Apple's, nothing is stored")
+  func favoritesRefuseDemo() async throws {
+    let recorder = LookupRecorder(unknown: [])
+    let cli = try CLIHarness(client: recorder.client)
+    for action in [["add", "9100000199"], ["list"], ["remove", "1"], ["export"]] {
+      #expect(await cli.run(["favorites"] + action + ["--demo"]) == 64, "\(action)")
+      #expect(cli.stderr.contains("Unknown option --demo"), "\(cli.stderr)")
+    }
+    #expect(recorder.requests.isEmpty)
+    #expect(await cli.run(["favorites", "list", "--format", "ndjson"]) == 0)
+    #expect(cli.stdout.isEmpty, "nothing was added: \(cli.stdout)")
+  }
 }
