@@ -1,7 +1,5 @@
 import Foundation
-import ITunesCatalog
 import ITunesClient
-import TestSupport
 import Testing
 
 @Suite("Back-off and jitter")
@@ -30,34 +28,5 @@ struct RetryPolicyTests {
     #expect(policy.delay(afterAttempt: 500) > .seconds(7))
   }
 
-  @Test("5xx answers are retried after the jittered back-off on the injected clock")
-  func pipelineSleepsTheSchedule() async throws {
-    let clock = TestClock()
-    let fake = FakeTransport(statuses: [500, 502, 503])
-    var configuration = try ClientConfiguration(baseURL: "https://itunes.apple.com")
-    configuration.retry = RetryPolicy(maxAttempts: 3, baseDelay: .seconds(1), random: { 0.5 })
-    let limiter = RateLimiter(
-      limit: RateLimit(requests: 100, period: .seconds(60)), clock: clock.clock)
-    let client = ITunesClient.live(
-      configuration: configuration, transport: fake.transport, limiter: limiter,
-      clock: clock.clock)
-    let request = CatalogRequest(endpoint: .search, parameters: [.init("term", "x")])
-    let task = Task { await fetchError(client, request) }
-    // If a step below fails, stop and cancel: nothing would move the clock for the task again.
-    defer { task.cancel() }
-    let backOffs: @Sendable () -> [Duration] = {
-      clock.requestedSleeps.filter { $0 != .seconds(15) }
-    }
-    try #require(
-      await eventually { backOffs() == [.milliseconds(750)] && clock.pendingSleepers == 1 })
-    #expect(fake.count == 1)
-    await clock.advance(by: .milliseconds(750))
-    try #require(
-      await eventually {
-        backOffs() == [.milliseconds(750), .milliseconds(1500)] && fake.count == 2
-      })
-    await clock.advance(by: .milliseconds(1500))
-    #expect(await task.value == .serverError(status: 503, attempts: 3))
-    #expect(fake.count == 3)
-  }
+  // The pipeline sleeping this schedule on the clock is ExchangeTests.retries, for both sides.
 }
