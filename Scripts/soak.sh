@@ -130,7 +130,7 @@ NAMED=(Enter Enter Enter Escape Escape Up Down Down Left Right Tab BTab PageUp P
 # Single letters typed at random: any but q and d (see above). o and a open links: a stub
 # xdg-open on the PATH counts them.
 ALPHABET=abcefghijklmnoprstuvwxyz
-LETTERS=(/ h F '?' f r c A g G v '*' j k l p s o a S m , . 1 2 x n)
+LETTERS=(/ h H F '?' f r c A g G v '*' j k l p s o a S m , . 1 2 x n)
 
 send_key() {
   case $(rnd 10) in

@@ -26,16 +26,8 @@ enum HistoryRecorder {
     }
   }
 
-  /// The filters a search ran with, as history stores them.
+  /// The filters a search ran with, as history stores them (the one codec; never the country).
   static func filters(of query: SearchQuery) -> [String: String] {
-    var filters: [String: String] = [:]
-    filters["country"] = query.country
-    filters["media"] = query.media?.rawValue
-    filters["entity"] = query.entity
-    filters["attribute"] = query.attribute
-    filters["limit"] = query.limit.map(String.init)
-    filters["lang"] = query.language?.rawValue
-    filters["explicit"] = query.explicit.map { $0 ? "yes" : "no" }
-    return filters
+    query.historyFields
   }
 }

@@ -30,17 +30,17 @@ struct TUIHomeTests {
       $0.contains("Esc back") && $0.contains("Gunna & 21 Savage") && $0.contains("Details")
     }
     #expect(detail.contains("thought i was playing"))
-    try tmux.press("h")
+    try tmux.press("H")
     try await tmux.waitFor("home again, the rows focused") {
       $0.contains("▸ Top Songs") && !$0.contains("Esc back")
     }
-    // `/` goes back to the query box; a search replaces the rows; h brings them back.
+    // `/` goes back to the query box; a search replaces the rows; H brings them back.
     try tmux.type("/")
     try tmux.type("jack johnson")
     try tmux.press("Enter")
     try await tmux.waitFor(text: "25 results")
-    // A submitted search puts the focus on the results, where h is a screen key.
-    try tmux.press("h")
+    // A submitted search puts the focus on the results, where H is a screen key.
+    try tmux.press("H")
     try await tmux.waitFor("the rows instead of the results") {
       $0.contains("Top Songs · US · 25") && !$0.contains("25 results")
     }
@@ -74,7 +74,7 @@ struct TUIHomeTests {
     try await tmux.waitFor("the artist's page: top songs and albums") {
       $0.contains("›  Artist  ›") && $0.contains("Top songs · ") && $0.contains("Albums · ")
     }
-    try tmux.press("h")
+    try tmux.press("H")
     try await tmux.waitFor("home again") {
       $0.contains("▸ Top Songs · US") && !$0.contains("Esc back")
     }
@@ -105,7 +105,7 @@ struct TUIHomeTests {
     try await tmux.waitFor(text: "‹ GB ›")
     try tmux.press("Enter")
     try await tmux.waitFor(text: "♪ tunes · GB · demo catalogue")
-    try tmux.press("h")
+    try tmux.press("H")
     try await tmux.waitFor("the charts of the British store") {
       $0.contains("Top Songs · GB · 25") && !$0.contains("Loading")
     }

@@ -143,7 +143,7 @@ struct SearchFeatureTests {
     try await store.finish()
   }
 
-  @Test("picking a recent search restores the filters it ran with")
+  @Test("picking a recent search restores the filters it ran with, in the chosen storefront")
   func pickRestoresFilters() async throws {
     let clock = TestClock()
     let script = ScriptedClient(clock: clock) { _ in (.seconds(1), .success(CatalogPage(items: [])))
@@ -152,8 +152,13 @@ struct SearchFeatureTests {
     let music = SearchFilters(media: .music, country: "GB", limit: 50)
     try await history.record("queen", music)
     let saved = FiltersStore.inMemory()
+    // The storefront chosen in the settings is JP; the past search ran in GB. The storefront
+    // is a setting, not a filter of the search: it stays JP, on screen and in the saved filters.
+    var chosen = AppState(search: SearchState(history: ["queen"], suggestions: ["queen"]))
+    chosen.filters.country = "JP"
+    let applied = SearchFilters(media: .music, country: "JP", limit: 50)
     let store = makeStore(
-      AppState(search: SearchState(history: ["queen"], suggestions: ["queen"])),
+      chosen,
       Samples.dependencies(client: script.client, history: history, filtersStore: saved))
     try await store.send(.search(.suggestionPicked(0))) {
       $0.search.query = "queen"
@@ -161,17 +166,17 @@ struct SearchFeatureTests {
       $0.search.suggestions = []
     }
     try await store.receive(.search(.suggestionFiltersLoaded(query: "queen", music))) {
-      $0.filters = music
-      $0.notice = "Filters of that search: media music · country GB · limit 50"
+      $0.filters = applied
+      $0.notice = "Filters of that search: media music · limit 50"
       $0.search.requestID = 1
-      $0.search.submitted = SubmittedSearch(term: "queen", filters: music, limit: 50)
+      $0.search.submitted = SubmittedSearch(term: "queen", filters: applied, limit: 50)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
     }
     await clock.settle(sleepers: 1)
     #expect(script.parameter("media", request: 0) == "music")
-    #expect(script.parameter("country", request: 0) == "GB")
-    #expect(try await saved.load() == music)
+    #expect(script.parameter("country", request: 0) == "JP")
+    #expect(try await saved.load() == applied)
     await store.skipInFlightEffects()
     store.skipReceivedActions()
     try await store.finish()

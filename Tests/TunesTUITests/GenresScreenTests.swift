@@ -114,7 +114,9 @@ struct GenresScreenTests {
     (.key(.backspace), [.genres(.backRequested)]),
     (.char("r"), [.genres(.retryRequested)]),
     (.char("g"), [.genres(.opened(medium: nil))]),
-    (.char("h"), [.home(.opened)]),
+    (.char("h"), [.genres(.backRequested)]),
+    (.char("H"), [.home(.opened)]),
+    (.char("/"), [.searchBoxRequested]),
     (.char("q"), [.quitRequested]),
   ]
 

@@ -15,7 +15,8 @@ struct KeyMapTests {
 
   static let resultsTable: [(InputEvent, [AppAction])] = [
     (.char("j"), [.search(.selectionMoved(.down))]),
-    (.char("h"), [.home(.opened)]),
+    (.char("h"), [.search(.selectionMoved(.left))]),
+    (.char("H"), [.home(.opened)]),
     (.key(.right), [.search(.selectionMoved(.right))]),
     (.key(.pageDown), [.search(.selectionMoved(.pageDown))]),
     (.char("g"), [.genres(.opened(medium: nil))]),
@@ -203,7 +204,9 @@ struct KeyMapTests {
     (.char("."), [.playback(.seekRequested(5))]),
     (.key(.left), [.playback(.seekRequested(-5))]),
     (.key(.right), [.playback(.seekRequested(5))]),
-    (.char("h"), [.home(.opened)]),
+    (.char("h"), [.detail(.workMoved(forward: false))]),
+    (.char("H"), [.home(.opened)]),
+    (.char("/"), [.searchBoxRequested]),
     (.char("l"), [.detail(.workMoved(forward: true))]),
     (.key(.pageDown), [.detail(.scrollRequested(.pages(1)))]),
   ]
@@ -293,7 +296,8 @@ struct KeyMapTests {
     _ = reducer.reduce(into: &state, action: .helpScrolled(1000))
     #expect(state.helpScroll == measured.helpMaximumScroll)
     let text = AppScreen.render(state).buffer.text
-    #expect(text.contains("wheel"), "the last key of the list is reachable")
+    let last = try #require(HelpOverlay.sections(focus: .queryBox).last?.entries.last)
+    #expect(text.contains(last.action), "the last key of the list is reachable")
     _ = reducer.reduce(into: &state, action: .helpScrolled(-1000))
     #expect(state.helpScroll == 0)
   }

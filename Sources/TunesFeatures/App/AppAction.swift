@@ -47,6 +47,9 @@ public enum AppAction: Equatable, Sendable {
   case helpScrolled(Int)
   /// Esc: closes the overlay, else pops the top screen, else hides suggestions.
   case backRequested
+  /// `/` on any screen: the search box asked for. Overlays close, the screens above the search
+  /// screen are left (their requests cancelled) and the query box takes the focus.
+  case searchBoxRequested
   /// `*`: the focused item's (the detail's, the selected tile's or row's) favourite mark flipped.
   case favoriteToggled
   /// Storage flipped the favourite; `true` when the item is now a favourite.
@@ -84,8 +87,8 @@ extension AppAction {
     case .genres(let action): return action.isInput
     case .artwork: return false
     case .settings(let action): return action.isInput
-    case .helpToggled, .helpScrolled, .backRequested, .favoriteToggled, .quitRequested,
-      .demoRequested:
+    case .helpToggled, .helpScrolled, .backRequested, .searchBoxRequested, .favoriteToggled,
+      .quitRequested, .demoRequested:
       return true
     case .demoSwitched: return false
     case .appStarted, .storageFailed, .startupNoticeReported, .favoriteStored, .favoriteIDsLoaded,

@@ -95,6 +95,16 @@ public struct AppFeature: Reducer {
       return .none
     case .backRequested:
       return goBack(&state)
+    case .searchBoxRequested:
+      state.overlay = nil
+      let left = state.stack
+      state.stack = []
+      var effects = (0..<left.count).map {
+        Effect<AppAction>.cancel(id: CancelID.detail(depth: $0))
+      }
+      effects.append(cancelGenres(in: left))
+      effects.append(reduceSearch(into: &state, action: .focusMoved(to: .query)))
+      return .merge(effects)
     case .favoriteToggled:
       return toggleFavorite(&state)
     case .favoriteStored(let item, let result):

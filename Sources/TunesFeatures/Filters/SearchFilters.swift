@@ -13,6 +13,9 @@ public struct SearchFilters: Hashable, Sendable, Codable {
   public var media: Media?
   /// The result entity (valid for `media`); `nil` uses Apple's default for the media.
   public var entity: String?
+  /// The attribute the term is matched against (`artistTerm`); set only by picking a recent
+  /// search that had one (the command line's `--attribute`); `nil` matches everything.
+  public var attribute: String? = nil
   /// `true` includes explicit content, `false` excludes it, `nil` leaves Apple's default (yes).
   public var explicit: Bool?
   /// The storefront (ISO 3166-1 alpha-2); `nil` is Apple's default (US).
@@ -45,7 +48,7 @@ public struct SearchFilters: Hashable, Sendable, Codable {
     do {
       return try SearchQuery(
         term: term, country: clean.country, media: media, entity: clean.entity,
-        limit: limit ?? self.limit, language: language, explicit: explicit)
+        attribute: attribute, limit: limit ?? self.limit, language: language, explicit: explicit)
     } catch let error as CatalogError {
       throw error
     } catch {
@@ -83,6 +86,7 @@ public struct SearchFilters: Hashable, Sendable, Codable {
     var fields: [(name: String, value: String)] = []
     if let media { fields.append(("media", media.rawValue)) }
     if let entity { fields.append(("entity", entity)) }
+    if let attribute { fields.append(("attribute", attribute)) }
     if let explicit { fields.append(("explicit", explicit ? "yes" : "no")) }
     if let country { fields.append(("country", country)) }
     if let language { fields.append(("lang", language.rawValue)) }
@@ -90,22 +94,34 @@ public struct SearchFilters: Hashable, Sendable, Codable {
     return fields
   }
 
-  /// The filters a history record kept (`historyFields` read back); unknown or invalid values
-  /// are left at their defaults.
-  public init(historyFields fields: [String: String]) {
-    self.init()
-    media = fields["media"].flatMap(Media.init(rawValue:))
-    entity = fields["entity"]
-    explicit = fields["explicit"].map { $0 == "yes" }
-    country = fields["country"]
-    language = fields["lang"].flatMap(SearchQuery.Language.init(rawValue:))
-    limit = fields["limit"].flatMap(Int.init) ?? Self.defaultLimit
-    if validationError != nil { self = SearchFilters() }
+  /// The filters of a history entry (``SearchQuery/historyFields``, the one codec), in the
+  /// storefront `country`: a past search never brings its own. An entry that is not a valid
+  /// search gives the defaults.
+  public init(historyFields fields: [String: String], country: String? = nil) {
+    self.init(country: country)
+    guard let query = try? SearchQuery(term: "history", historyFields: fields, country: nil) else {
+      return
+    }
+    media = query.media
+    entity = query.entity
+    attribute = query.attribute
+    explicit = query.explicit
+    language = query.language
+    limit = query.limit ?? Self.defaultLimit
   }
 
-  /// `fields` as a dictionary, the shape the history store records.
+  /// What a history entry keeps of these filters (``SearchQuery/historyFields``): never the
+  /// storefront, and the limit only when it is not the default.
   public var historyFields: [String: String] {
-    Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    var plain = normalized
+    plain.country = nil
+    guard
+      let query = try? SearchQuery(
+        term: "history", media: plain.media, entity: plain.entity, attribute: plain.attribute,
+        limit: plain.limit == Self.defaultLimit ? nil : plain.limit, language: plain.language,
+        explicit: plain.explicit)
+    else { return [:] }
+    return query.historyFields
   }
 
   /// A one-line summary: `media music · country GB`, or `no filters`.

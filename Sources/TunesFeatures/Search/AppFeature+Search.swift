@@ -47,11 +47,13 @@ extension AppFeature {
       return .none
     case .suggestionPicked(let index):
       return pickSuggestion(&state, index)
-    case .suggestionFiltersLoaded(let query, let filters):
+    case .suggestionFiltersLoaded(let query, var filters):
       guard state.search.query == query else { return .none }
+      // The storefront is a setting, not a filter of the past search: it stays as chosen.
+      filters?.country = state.filters.country
       if let filters, filters != state.filters, filters.validationError == nil {
         state.filters = filters
-        state.notice = "Filters of that search: \(filters.summary)"
+        state.notice = "Filters of that search: \(filters.panelSummary)"
         return .merge(saveFilters(filters), submit(&state, term: query))
       }
       return submit(&state, term: query)

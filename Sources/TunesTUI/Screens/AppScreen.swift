@@ -41,7 +41,9 @@ package enum AppScreen {
       frame.hits.removeAll()
       frame.cursor = .hidden
       dim(&frame.buffer)
-      frame.metrics.helpMaximumScroll = HelpOverlay(scroll: state.helpScroll).render(
+      frame.metrics.helpMaximumScroll = HelpOverlay(
+        scroll: state.helpScroll, focus: KeyFocus.screen(of: state)
+      ).render(
         in: frame.buffer.area, buffer: &frame.buffer)
     case .filters(let panel)?:
       frame.hits.removeAll()

@@ -38,7 +38,7 @@ enum DetailScreen {
     let title = DisplayText.clean(model.shownItem.title) ?? "Untitled"
     HeaderBar(
       state, crumbs: [model.shownItem.kind.displayName, title],
-      hints: [("Esc", "back"), ("o", "store"), ("?", "keys")]
+      hints: KeyTable.hints(.header, state: state)
     ).render(in: rows[0], buffer: &frame.buffer)
     let content = rows[2].inset(right: 1, left: 2)
     let document = DetailView(model: model).document(width: max(1, content.width - 1))
@@ -74,43 +74,14 @@ enum DetailScreen {
       style: Theme.border
     ).render(in: content, buffer: &frame.buffer)
     StatusBar.render(
-      left: StatusBar.left(state), right: detailRight(model), in: rows[3],
+      left: StatusBar.left(state), right: detailRight(state), in: rows[3],
       buffer: &frame.buffer, showsLink: state.noticeLink != nil)
   }
 
-  private static func detailRight(_ model: DetailViewModel) -> [Span] {
-    var parts: [(String, String)] = []
-    if let playback = model.playback {
-      parts.append(("p", playback.isPaused ? "resume" : "pause"))
-      parts.append(("s", "stop"))
-    } else if model.hasPreview {
-      parts.append(("p", "play"))
-    }
-    parts.append(("*", model.isFavorite ? "unfavourite" : "favourite"))
-    let failed = [model.details?.error, model.tracks?.error, model.author?.error].contains {
-      $0 != nil
-    }
-    if failed { parts.insert(("r", "retry"), at: 0) }
-    if model.author?.value?.works.isEmpty == false {
-      parts.append((model.playback == nil ? "← →" : "h l", "works"))
-    }
-    // While a preview plays its keys take the author hint's room (`a`, `A` and `c` still work;
-    // ? lists them). A song offers its album page, an item with an author id the artist page
-    // (one hint: the bar has room for one at 80 columns), else the author's store link.
-    let shown = model.shownItem
-    if model.playback == nil, shown.kind != .artist {
-      if model.isApp {
-        if shown.authorURLText != nil { parts.append(("a", "developer")) }
-      } else if shown.kind == .song || shown.kind == .musicVideo, shown.collectionID != nil {
-        parts.append(("c", "album"))
-      } else if shown.authorID != nil {
-        parts.append(("A", "artist"))
-      } else if shown.authorURLText != nil {
-        parts.append(("a", "author"))
-      }
-    }
+  /// The detail's key hints from the key table, most useful first.
+  private static func detailRight(_ state: AppState) -> [Span] {
     var spans: [Span] = []
-    for (key, action) in parts {
+    for (key, action) in KeyTable.hints(.bar, state: state) {
       spans.append(Span(key, style: Theme.bar.bold))
       spans.append(Span(" \(action)  ", style: Theme.bar.fg(Theme.muted)))
     }

@@ -9,7 +9,7 @@ enum FavoritesScreen {
     let area = frame.buffer.area
     let rows = Layout.vertical([.length(1), .length(1), .fill(1), .length(1)]).split(area)
     HeaderBar(
-      state, crumbs: ["Favourites"], hints: [("Enter", "open"), ("*", "remove"), ("Esc", "back")]
+      state, crumbs: ["Favourites"], hints: KeyTable.hints(.header, state: state)
     ).render(in: rows[0], buffer: &frame.buffer)
     let content = rows[2].inset(horizontal: 1, vertical: 0)
     var right: [Span] = []

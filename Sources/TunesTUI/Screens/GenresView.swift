@@ -18,7 +18,7 @@ enum GenresView {
   static func render(_ genres: GenresState, state: AppState, into frame: inout Frame) {
     let area = frame.buffer.area
     let rows = Layout.vertical([.length(1), .length(1), .fill(1), .length(1)]).split(area)
-    HeaderBar(state, crumbs: genres.crumbs, hints: hints(genres))
+    HeaderBar(state, crumbs: genres.crumbs, hints: KeyTable.hints(.header, state: state))
       .render(in: rows[0], buffer: &frame.buffer)
     let content = rows[2].inset(right: 1, left: 1)
     var right: [Span] = []
@@ -43,23 +43,6 @@ enum GenresView {
     StatusBar.render(
       left: StatusBar.left(state), right: right, in: rows[3], buffer: &frame.buffer,
       showsLink: state.noticeLink != nil)
-  }
-
-  private static func hints(_ genres: GenresState) -> [(key: String, action: String)] {
-    switch genres.top {
-    case .media: return [("Enter", "open"), ("Esc", "back"), ("?", "keys")]
-    case .tree(let level):
-      if case .client(.decoding(.unknownGenre))? = level.genre.error {
-        return [("Esc", "back"), ("?", "keys")]
-      }
-      if level.genre.error != nil { return [("r", "retry"), ("Esc", "back"), ("?", "keys")] }
-      return [("Enter", "open"), ("Esc", "back"), ("?", "keys")]
-    case .charts(let level):
-      if level.rows.contains(where: { $0.items.error != nil }) {
-        return [("r", "retry"), ("Esc", "back"), ("?", "keys")]
-      }
-      return [("Enter", "open"), ("Esc", "back"), ("?", "keys")]
-    }
   }
 
   // MARK: Lists

@@ -11,7 +11,7 @@ enum SearchScreen {
     let search = state.search
     let rows = Layout.vertical([.length(1), .length(3), .fill(1), .length(1)]).split(area)
     let focusedQuery = search.focus == .query
-    HeaderBar(state, hints: hints(search, showsHome: state.showsHome)).render(
+    HeaderBar(state, hints: KeyTable.hints(.header, state: state)).render(
       in: rows[0], buffer: &frame.buffer)
     let cursor = queryBox(state, focused: focusedQuery, in: rows[1], buffer: &frame.buffer)
     frame.hits.add(rows[1], .queryBox)
@@ -27,26 +27,6 @@ enum SearchScreen {
         search, below: rows[1], limit: rows[2], buffer: &frame.buffer, hits: &frame.hits)
     }
     if focusedQuery, let cursor { frame.cursor = .visible(cursor) }
-  }
-
-  /// Only keys that work where the focus is, and only actions that can be taken now.
-  private static func hints(_ search: SearchState, showsHome: Bool) -> [(
-    key: String, action: String
-  )] {
-    let hasResults = !search.items.isEmpty
-    if search.focus == .query {
-      return [
-        ("Enter", "search"), ("Tab", hasResults ? "results" : "leave the box"), ("?", "keys"),
-      ]
-    }
-    guard hasResults else {
-      // On the home rows, the genres are one key away.
-      if showsHome {
-        return [("/", "search"), ("g", "genres"), ("?", "keys"), ("F", "favourites")]
-      }
-      return [("/", "search"), ("F", "favourites"), ("?", "keys")]
-    }
-    return [("Enter", "open"), ("/", "search"), ("f", "filters"), ("?", "keys")]
   }
 
   /// The query box; returns where the cursor belongs.

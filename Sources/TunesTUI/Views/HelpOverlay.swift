@@ -18,75 +18,33 @@ package struct HelpOverlay: Sendable {
     package var entries: [Entry]
   }
 
-  /// Every key of the app, by section (the README's key table is the same list).
-  package static let sections: [Section] = [
-    Section(
-      title: "Search box",
-      entries: [
-        Entry(keys: "type", action: "edit the query"),
-        Entry(keys: "Enter", action: "run the search"),
-        Entry(keys: "↑ ↓", action: "pick a recent search"),
-        Entry(keys: "← → Home End", action: "move the cursor"),
-        Entry(keys: "^A ^E", action: "to start, to end"),
-        Entry(keys: "^W ^U ^K", action: "delete word/start/end"),
-        Entry(keys: "Tab", action: "go to the results"),
-      ]),
-    Section(
-      title: "Results",
-      entries: [
-        Entry(keys: "←↓↑→ hjkl", action: "move between tiles"),
-        Entry(keys: "PgUp PgDn", action: "page up, down"),
-        Entry(keys: "Home G", action: "first, last"),
-        Entry(keys: "Enter", action: "open the tile"),
-        Entry(keys: "Tab /", action: "to the search box"),
-        Entry(keys: "v", action: "group by kind on/off"),
-        Entry(keys: "f", action: "filters"),
-        Entry(keys: "r", action: "retry"),
-        Entry(keys: "*", action: "favourite on/off"),
-        Entry(keys: "F", action: "favourites"),
-      ]),
-    Section(
-      title: "Detail",
-      entries: [
-        Entry(keys: "↑↓ jk PgUp/Dn", action: "scroll"),
-        Entry(keys: "p Space", action: "play/pause preview"),
-        Entry(keys: "s", action: "stop the preview"),
-        Entry(keys: ", . ← →", action: "seek ±5 s (playing)"),
-        Entry(keys: "←→ hl", action: "pick a work by author"),
-        Entry(keys: "Enter", action: "open the picked work"),
-        Entry(keys: "o", action: "open in Apple's store"),
-        Entry(keys: "a", action: "author's store page"),
-        Entry(keys: "A c", action: "artist, album page"),
-        Entry(keys: "m", action: "an app's notes: more"),
-        Entry(keys: "r", action: "retry a failed block"),
-        Entry(keys: "*", action: "favourite on/off"),
-      ]),
-    Section(
-      title: "Anywhere",
-      entries: [
-        Entry(keys: "Esc", action: "close or go back"),
-        Entry(keys: "h g", action: "home, genres"),
-        Entry(keys: "?", action: "this help"),
-        Entry(keys: "S", action: "settings: country"),
-        Entry(keys: "q", action: "quit (not in search)"),
-        Entry(keys: "Ctrl-C", action: "quit"),
-        Entry(keys: "Ctrl-Z", action: "suspend (fg returns)"),
-        Entry(keys: "click", action: "select, again: open"),
-        Entry(keys: "click ♪ tunes", action: "home"),
-        Entry(keys: "wheel", action: "scroll"),
-      ]),
-  ]
+  /// Every key of the app by section, from the key table: the section of `focus` first (the
+  /// keys of the screen the help was opened on), then "Anywhere", then every other screen and
+  /// panel.
+  package static func sections(focus: KeyFocus = .anywhere) -> [Section] {
+    let all = KeyTable.sections.map { section in
+      Section(
+        title: section.title,
+        entries: section.rows.map { Entry(keys: $0.label, action: $0.help) })
+    }
+    let first = focus == .anywhere ? [focus.title] : [focus.title, KeyFocus.anywhere.title]
+    return first.compactMap { title in all.first { $0.title == title } }
+      + all.filter { !first.contains($0.title) }
+  }
 
   /// Lines scrolled off the top (when the screen is too small for every key).
   package var scroll: Int
+  /// The focus the help was opened from: its keys come first.
+  package var focus: KeyFocus
 
   /// Creates the overlay.
-  package init(scroll: Int = 0) {
+  package init(scroll: Int = 0, focus: KeyFocus = .anywhere) {
     self.scroll = scroll
+    self.focus = focus
   }
 
   /// The lines of the help text, as spans, at a key-column width.
-  static func lines(keyWidth: Int) -> [[Span]] {
+  static func lines(_ sections: [Section], keyWidth: Int) -> [[Span]] {
     var lines: [[Span]] = []
     for (i, section) in sections.enumerated() {
       if i > 0 { lines.append([]) }
@@ -105,12 +63,24 @@ package struct HelpOverlay: Sendable {
   /// `scroll`; returns how far it can scroll (0 when every line fits).
   @discardableResult
   package func render(in screen: Rect, buffer: inout Buffer) -> Int {
-    let keyWidth = 13
-    let columnWidth = keyWidth + 2 + 21
+    let keyWidth = 16
+    let columnWidth = keyWidth + 2 + 40
     let twoColumns = screen.width >= 2 * columnWidth + 7
-    let all = Self.lines(keyWidth: keyWidth)
-    let split = Self.sections.prefix(2).reduce(0) { $0 + $1.entries.count + 2 } - 1
-    let left = twoColumns ? Array(all.prefix(split)) : all
+    let sections = Self.sections(focus: focus)
+    let all = Self.lines(sections, keyWidth: keyWidth)
+    // Two columns split between sections, as near the middle as a section allows.
+    var split = all.count
+    if twoColumns {
+      var line = 0
+      var best = all.count
+      for section in sections.dropLast() {
+        line += section.entries.count + 1
+        if abs(all.count - 2 * line) < abs(all.count - 2 * best) { best = line }
+        line += 1
+      }
+      split = best
+    }
+    let left = Array(all.prefix(split))
     let right = twoColumns ? Array(all.dropFirst(split + 1)) : []
     let contentHeight = max(left.count, right.count)
     let width = twoColumns ? 2 * columnWidth + 7 : columnWidth + 4

@@ -1,0 +1,232 @@
+import ITunesCatalog
+import TerminalUI
+import TunesFeatures
+
+/// The rows of the query box, the detail screen, the panels, the help and terminal video.
+extension KeyTable {
+  /// The query box: Enter, Esc, the suggestions, and editing.
+  static let queryBox: [KeyBinding] = [
+    KeyBinding(
+      [.enter], "Enter", "run the search", hint: .header("search", rank: 1),
+      send: [.search(.querySubmitted)]),
+    KeyBinding([.up, .down], "↑ ↓", "pick a recent search") { key, state in
+      if !state.search.suggestions.isEmpty { return [.search(.suggestionMoved(up: key == .up))] }
+      return key == .down ? [.search(.focusMoved(to: .results))] : []
+    },
+    KeyBinding(
+      [.tab, .backTab], "Tab", "go to the results",
+      hint: KeyHint(place: .header, rank: 2) {
+        $0.search.items.isEmpty ? "leave the box" : "results"
+      }, send: [.search(.focusMoved(to: .results))]),
+    KeyBinding([.escape], "Esc", "cancel; hide suggestions; leave box") {
+      _, state in
+      if state.search.results.isLoading { return [.search(.cancelRequested)] }
+      if state.search.suggestions.isEmpty { return [.search(.focusMoved(to: .results))] }
+      return [.backRequested]
+    },
+    KeyBinding(
+      [.character("?")], "?", "this help (in an empty box)", hint: .header("keys", rank: 9)
+    ) { _, state in state.search.query.isEmpty ? [.helpToggled] : nil },
+    KeyBinding(.editing, "type", "edit the query") { _, _ in nil },
+    .documented("← → Home End", "move the cursor"),
+    .documented("^A ^E", "to the start, to the end"),
+    .documented("^W ^U ^K", "delete word, to start, to end"),
+  ]
+
+  /// The detail screen (album, artist, podcast and app pages too).
+  static let detail: [KeyBinding] = [
+    KeyBinding([.up, .down, .character("k"), .character("j")], "↑↓ jk", "scroll") { key, _ in
+      [.detail(.scrollRequested(.lines(key == .up || key == .character("k") ? -1 : 1)))]
+    },
+    KeyBinding(pages + ends, "PgUp/Dn Home G", "page, top, bottom") { key, _ in
+      switch key {
+      case .pageUp: return [.detail(.scrollRequested(.pages(-1)))]
+      case .pageDown: return [.detail(.scrollRequested(.pages(1)))]
+      case .home: return [.detail(.scrollRequested(.top))]
+      default: return [.detail(.scrollRequested(.bottom))]
+      }
+    },
+    KeyBinding(
+      [.character("p"), .character(" ")], "p Space", "play the preview, pause, resume",
+      hint: .bar(rank: 1, key: "p") { state in
+        guard let model = detailModel(state) else { return nil }
+        if let playback = model.playback { return playback.isPaused ? "resume" : "pause" }
+        return model.hasPreview ? "play" : nil
+      }
+    ) { _, state in
+      guard let detail = state.topDetail else { return nil }
+      // Plays the preview, or pauses and resumes it when it is this item's; an item without a
+      // preview gets the reducer's notice.
+      return state.playback.isPlaying(itemID: detail.item.id)
+        ? [.playback(.pauseToggled)] : [.playback(.playRequested(detail.shownItem))]
+    },
+    KeyBinding(
+      [.character("s")], "s", "stop the preview",
+      hint: .bar(rank: 2) { detailModel($0)?.playback == nil ? nil : "stop" }
+    ) { _, state in state.playback.isActive ? [.playback(.stopRequested)] : [] },
+    KeyBinding([.character(","), .character(".")], ", .", "seek 5 s back, forward (playing)") {
+      key, state in
+      guard playsHere(state) else { return [] }
+      return [.playback(.seekRequested(key == .character(",") ? -seekStep : seekStep))]
+    },
+    KeyBinding(
+      [.left, .right], "← →", "seek (playing), else pick a work",
+      hint: .bar(rank: 4, key: "← →") { state in
+        guard let model = detailModel(state), model.playback == nil,
+          model.author?.value?.works.isEmpty == false
+        else { return nil }
+        return "works"
+      }
+    ) { key, state in
+      if playsHere(state) {
+        return [.playback(.seekRequested(key == .left ? -seekStep : seekStep))]
+      }
+      return [.detail(.workMoved(forward: key == .right))]
+    },
+    KeyBinding(
+      [.character("h"), .character("l")], "h l", "pick one of the author's other works",
+      hint: .bar(rank: 4, key: "h l") { state in
+        guard let model = detailModel(state), model.playback != nil,
+          model.author?.value?.works.isEmpty == false
+        else { return nil }
+        return "works"
+      }
+    ) { key, _ in [.detail(.workMoved(forward: key == .character("l")))] },
+    KeyBinding([.enter], "Enter", "open the picked work", send: [.detail(.focusedWorkOpened)]),
+    KeyBinding(
+      [.character("o")], "o", "open in Apple's store", hint: .header("store", rank: 5),
+      send: [.detail(.openStoreLinkRequested)]),
+    KeyBinding(
+      [.character("a")], "a", "the author's store page",
+      hint: .bar(rank: 5) {
+        authorHint($0) == "a" ? (detailModel($0)?.isApp == true ? "developer" : "author") : nil
+      },
+      send: [.detail(.openAuthorLinkRequested)]),
+    KeyBinding(
+      [.character("A")], "A", "the artist's page",
+      hint: .bar(rank: 5) { authorHint($0) == "A" ? "artist" : nil },
+      send: [.detail(.artistPageRequested)]),
+    KeyBinding(
+      [.character("c")], "c", "the album's page",
+      hint: .bar(rank: 5) { authorHint($0) == "c" ? "album" : nil },
+      send: [.detail(.albumPageRequested)]),
+    KeyBinding(
+      [.character("m")], "m", "an app's notes: more, less", send: [.detail(.notesToggled)]),
+    KeyBinding(
+      [.character("r")], "r", "retry the blocks that failed",
+      hint: .bar(rank: 0) { detailFailed($0) ? "retry" : nil }, send: [.detail(.retryRequested)]),
+    KeyBinding(
+      [.character("*")], "*", "favourite on/off",
+      hint: .bar(rank: 3) { state in
+        detailModel(state).map { $0.isFavorite ? "unfavourite" : "favourite" }
+      }, send: [.favoriteToggled]),
+  ]
+
+  /// The help overlay.
+  static let help: [KeyBinding] = [
+    KeyBinding(
+      [.escape, .character("?"), .character("q"), .enter], "Esc ? q", "close",
+      send: [.helpToggled]),
+    KeyBinding([.up, .character("k")], "↑ k", "scroll up", send: [.helpScrolled(-1)]),
+    KeyBinding([.down, .character("j")], "↓ j", "scroll down", send: [.helpScrolled(1)]),
+    KeyBinding(
+      [.pageUp, .pageDown, .character(" ")], "PgUp PgDn", "scroll a page"
+    ) { key, _ in [.helpScrolled(key == .pageUp ? -10 : 10)] },
+  ]
+
+  /// While a video holds the terminal (mpv draws over the whole screen): the preview keys and
+  /// a way back; everything else, mouse included, is ignored so nothing draws over the picture.
+  static let video: [KeyBinding] = [
+    KeyBinding(
+      [.character("q"), .character("s"), .escape, .backspace], "q s Esc", "stop, screen back",
+      send: [.playback(.stopRequested)]),
+    KeyBinding(
+      [.character(" "), .character("p")], "Space p", "pause, resume",
+      send: [.playback(.pauseToggled)]),
+    KeyBinding(
+      [.left, .character(","), .character("h"), .right, .character("."), .character("l")],
+      "← → , . h l", "seek 5 s"
+    ) { key, _ in
+      let back = key == .left || key == .character(",") || key == .character("h")
+      return [.playback(.seekRequested(back ? -seekStep : seekStep))]
+    },
+  ]
+
+  /// Whether the top detail's item is the one that plays.
+  static func playsHere(_ state: AppState) -> Bool {
+    guard let detail = state.topDetail else { return false }
+    return state.playback.isPlaying(itemID: detail.item.id)
+  }
+
+  /// The top detail's drawing model, for its hints.
+  static func detailModel(_ state: AppState) -> DetailViewModel? {
+    state.topDetail.map { DetailScreen.model($0, app: state, spinner: "") }
+  }
+
+  /// Whether a block of the top detail failed (`r` retries it).
+  static func detailFailed(_ state: AppState) -> Bool {
+    guard let model = detailModel(state) else { return false }
+    return [model.details?.error, model.tracks?.error, model.author?.error].contains { $0 != nil }
+  }
+
+  /// The one author key the bar has room for at 80 columns (not while a preview plays): a
+  /// song's album, else the artist page, else the author's store link.
+  static func authorHint(_ state: AppState) -> String? {
+    guard let model = detailModel(state), model.playback == nil else { return nil }
+    let shown = model.shownItem
+    guard shown.kind != .artist else { return nil }
+    if model.isApp { return shown.authorURLText != nil ? "a" : nil }
+    if shown.kind == .song || shown.kind == .musicVideo, shown.collectionID != nil { return "c" }
+    if shown.authorID != nil { return "A" }
+    return shown.authorURLText != nil ? "a" : nil
+  }
+}
+
+/// The rows of the filters and settings panels.
+extension KeyTable {
+  /// The filters panel (`f`).
+  static let filters: [KeyBinding] = [
+    KeyBinding(
+      [.up, .character("k"), .backTab, .down, .character("j"), .tab], "↑↓ jk Tab", "pick a field"
+    ) { key, _ in
+      let up = key == .up || key == .character("k") || key == .backTab
+      return [.filters(.fieldMoved(up ? .up : .down))]
+    },
+    KeyBinding(
+      [.left, .character("h"), .right, .character("l"), .character(" ")], "←→ hl Space",
+      "change the value"
+    ) { key, state in
+      guard case .filters(let panel)? = state.overlay else { return nil }
+      let back = key == .left || key == .character("h")
+      return [
+        .filters(
+          .changed(FiltersEditing.step(panel.draft, field: panel.focusedField, by: back ? -1 : 1)))
+      ]
+    },
+    KeyBinding([.enter], "Enter", "apply", send: [.filters(.applied)]),
+    KeyBinding([.escape], "Esc", "close without applying", send: [.backRequested]),
+  ]
+
+  /// The settings panel (`S`).
+  static let settings: [KeyBinding] = [
+    KeyBinding(.letters, "a–z", "type a country code") { key, state in
+      guard case .settings(let panel)? = state.overlay, case .character(let c) = key else {
+        return nil
+      }
+      return [.settings(.changed(country: SettingsEditing.type(panel.country, letter: c)))]
+    },
+    KeyBinding([.left, .right, .character(" ")], "← → Space", "step through the countries") {
+      key, state in
+      guard case .settings(let panel)? = state.overlay else { return nil }
+      return [
+        .settings(.changed(country: SettingsEditing.step(panel.country, by: key == .left ? -1 : 1)))
+      ]
+    },
+    KeyBinding([.backspace, .delete], "Backspace", "erase a letter") { _, state in
+      guard case .settings(let panel)? = state.overlay else { return nil }
+      return [.settings(.changed(country: SettingsEditing.erase(panel.country)))]
+    },
+    KeyBinding([.enter], "Enter", "apply", send: [.settings(.applied)]),
+    KeyBinding([.escape], "Esc", "close without applying", send: [.backRequested]),
+  ]
+}

@@ -1,0 +1,157 @@
+import ITunesCatalog
+import TerminalUI
+import TunesFeatures
+
+/// The rows of the screens: results, home rows, genres, favourites and the keys of every screen.
+extension KeyTable {
+  /// Keys that mean the same on every screen outside the query box and the panels.
+  package static let anywhere: [KeyBinding] = [
+    KeyBinding(
+      [.escape, .backspace], "Esc Backspace", "close, or go back one screen",
+      hint: .header("back", rank: 3, key: "Esc") { !$0.stack.isEmpty }, send: [.backRequested]),
+    KeyBinding(
+      [.character("/")], "/", "the search box, from any screen", send: [.searchBoxRequested]),
+    KeyBinding([.character("H")], "H", "the home screen (charts)", send: [.home(.opened)]),
+    KeyBinding(
+      [.character("g")], "g", "genres",
+      hint: .header("genres", rank: 3) { KeyFocus.of($0) == .home },
+      send: [.genres(.opened(medium: nil))]),
+    KeyBinding(
+      [.character("F")], "F", "favourites",
+      hint: .header("favourites", rank: 8) { state in
+        let focus = KeyFocus.of(state)
+        return focus == .home || (focus == .results && state.search.items.isEmpty)
+      }, send: [.favorites(.opened)]),
+    KeyBinding(
+      [.character("S")], "S", "settings: the storefront (country)", send: [.settings(.opened)]),
+    KeyBinding(
+      [.character("*")], "*", "favourite on/off (the focused item)", send: [.favoriteToggled]),
+    KeyBinding(
+      [.character("?")], "?", "this help", hint: .header("keys", rank: 9), send: [.helpToggled]),
+    KeyBinding([.character("q")], "q", "quit", send: [.quitRequested]),
+    .documented("Ctrl-Z", "suspend (fg returns)"),
+    .documented("click", "select; again: open"),
+    .documented("wheel", "scroll"),
+    .documented("click ♪ tunes", "the home screen"),
+  ]
+
+  /// The results grid.
+  static let results: [KeyBinding] = [
+    KeyBinding(
+      arrows, "←↓↑→ hjkl", "move (↑ on the top row: search box)"
+    ) { key, state in
+      if movement(key) == .up, state.search.selectedRowIsFirst(columns: state.columns) {
+        return [.search(.focusMoved(to: .query))]
+      }
+      return movement(key).map { [.search(.selectionMoved($0))] }
+    },
+    KeyBinding(pages + ends, "PgUp/Dn Home G", "page, first, last (then: more)") {
+      key, _ in movement(key).map { [.search(.selectionMoved($0))] }
+    },
+    KeyBinding(
+      [.enter], "Enter", "open the tile",
+      hint: .header("open", rank: 1) { !$0.search.items.isEmpty }, send: [.search(.tileOpened)]),
+    KeyBinding(
+      [.tab, .backTab, .character("/")], "Tab /", "the search box",
+      hint: .header("search", rank: 2, key: "/"), send: [.search(.focusMoved(to: .query))]),
+    KeyBinding(
+      [.character("f")], "f", "filters",
+      hint: .header("filters", rank: 3) { !$0.search.items.isEmpty }, send: [.filters(.opened)]),
+    KeyBinding([.character("v")], "v", "group by kind on/off", send: [.search(.groupingToggled)]),
+    KeyBinding(
+      [.character("r")], "r", "retry, or load more again", send: [.search(.retryRequested)]),
+    KeyBinding([.character("d")], "d", "the demo, if Apple can't be reached") {
+      _, state in
+      state.demoAvailable && state.search.results.error?.isUnreachable == true
+        ? [.demoRequested] : nil
+    },
+    KeyBinding([.escape], "Esc", "cancel the search, or the search box") { _, state in
+      state.search.results.isLoading
+        ? [.search(.cancelRequested)] : [.search(.focusMoved(to: .query))]
+    },
+  ]
+
+  /// The home screen's chart rows and its genres row.
+  static let home: [KeyBinding] = [
+    KeyBinding(
+      arrows + pages + ends, "←→ hl ↑↓ jk",
+      "along a row, between rows"
+    ) { key, state in
+      if movement(key) == .up, state.home.focusedRow == 0 {
+        return [.search(.focusMoved(to: .query))]
+      }
+      return movement(key).map { [.home(.selectionMoved($0))] }
+    },
+    KeyBinding([.enter], "Enter", "open the entry", send: [.home(.itemOpened)]),
+    KeyBinding(
+      [.tab, .backTab, .character("/"), .escape], "Tab / Esc", "the search box",
+      hint: .header("search", rank: 2, key: "/"), send: [.search(.focusMoved(to: .query))]),
+    KeyBinding([.character("f")], "f", "filters", send: [.filters(.opened)]),
+    KeyBinding([.character("r")], "r", "load failed rows again", send: [.home(.retryRequested)]),
+  ]
+
+  /// The genres screen's lists: media, then a genre and its subgenres.
+  static let genreList: [KeyBinding] = [
+    KeyBinding([.up, .down, .character("k"), .character("j")] + pages + ends, "↑↓ jk", "move") {
+      key, _ in movement(key).map { [.genres(.selectionMoved($0))] }
+    },
+    KeyBinding(
+      [.enter, .right, .character("l")], "Enter → l", "open",
+      hint: .header("open", rank: 1, key: "Enter") { genreLoaded($0) },
+      send: [.genres(.selectionOpened)]),
+    KeyBinding(
+      [.escape, .backspace, .left, .character("h")], "Esc ← h", "back one level",
+      hint: .header("back", rank: 8, key: "Esc"), send: [.genres(.backRequested)]),
+    KeyBinding(
+      [.character("r")], "r", "retry", hint: .header("retry", rank: 0) { genreFailed($0) },
+      send: [.genres(.retryRequested)]),
+  ]
+
+  /// A genre's chart rows.
+  static let genreCharts: [KeyBinding] = [
+    KeyBinding(arrows + pages + ends, "←→ hl ↑↓ jk", "along a row, between rows") { key, _ in
+      movement(key).map { [.genres(.selectionMoved($0))] }
+    },
+    KeyBinding(
+      [.enter], "Enter", "open the entry",
+      hint: .header("open", rank: 1) { !genreFailed($0) }, send: [.genres(.selectionOpened)]),
+    KeyBinding(
+      [.escape, .backspace], "Esc", "back one level",
+      hint: .header("back", rank: 8, key: "Esc"), send: [.genres(.backRequested)]),
+    KeyBinding(
+      [.character("r")], "r", "load failed rows again",
+      hint: .header("retry", rank: 0) { genreFailed($0) }, send: [.genres(.retryRequested)]),
+  ]
+
+  /// The favourites list.
+  static let favorites: [KeyBinding] = [
+    KeyBinding(arrows + pages + ends, "↑↓ jk", "move") { key, _ in
+      movement(key).map { [.favorites(.selectionMoved($0))] }
+    },
+    KeyBinding(
+      [.enter], "Enter", "open", hint: .header("open", rank: 1), send: [.favorites(.rowOpened)]),
+    KeyBinding(
+      [.character("*")], "*", "remove from favourites", hint: .header("remove", rank: 2),
+      send: [.favoriteToggled]),
+  ]
+
+  /// Whether the genres screen's top level failed (`r` retries it).
+  static func genreFailed(_ state: AppState) -> Bool {
+    guard case .genres(let genres)? = state.stack.last else { return false }
+    switch genres.top {
+    case .media: return false
+    case .tree(let level):
+      // An unknown genre stays unknown: retrying it is no use.
+      if case .client(.decoding(.unknownGenre))? = level.genre.error { return false }
+      return level.genre.error != nil
+    case .charts(let level): return level.rows.contains { $0.items.error != nil }
+    }
+  }
+
+  /// Whether the genres screen's list can be opened (not a failed or unknown genre).
+  static func genreLoaded(_ state: AppState) -> Bool {
+    guard case .genres(let genres)? = state.stack.last else { return false }
+    if case .tree(let level) = genres.top { return level.genre.error == nil }
+    return true
+  }
+}
