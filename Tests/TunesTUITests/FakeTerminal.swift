@@ -10,6 +10,7 @@ final class FakeTerminal: Sendable {
   private let written = Mutex<[UInt8]>([])
   private let currentSize = Mutex<(columns: Int, rows: Int)>((80, 24))
   private let suspensions = Mutex(0)
+  private let writes = Mutex(0)
   let events: AsyncStream<TerminalEvent>
   let continuation: AsyncStream<TerminalEvent>.Continuation
 
@@ -20,7 +21,10 @@ final class FakeTerminal: Sendable {
 
   var io: TerminalIO {
     TerminalIO(
-      write: { bytes in self.written.withLock { $0.append(contentsOf: bytes) } },
+      write: { bytes in
+        self.writes.withLock { $0 += 1 }
+        self.written.withLock { $0.append(contentsOf: bytes) }
+      },
       size: { self.currentSize.withLock { $0 } }, events: events,
       suspend: { self.suspensions.withLock { $0 += 1 } })
   }
@@ -30,6 +34,9 @@ final class FakeTerminal: Sendable {
 
   /// Forgets what was written.
   func clearOutput() { written.withLock { $0.removeAll() } }
+
+  /// How many times the app wrote (one frame is one write).
+  var writeCount: Int { writes.withLock { $0 } }
 
   /// How many times the app suspended (Ctrl-Z).
   var suspendCount: Int { suspensions.withLock { $0 } }

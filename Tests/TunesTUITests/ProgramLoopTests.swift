@@ -164,6 +164,35 @@ struct ProgramLoopTests {
     #expect(await run.value == 143)
   }
 
+  @Test(
+    "a resize that moves the layout writes one frame, drawn with what the screen measured"
+  )
+  func oneFramePerEvent() async throws {
+    let items = try Recordings.items(Recordings.mixed)
+    let loop = makeLoop(items: items)
+    let run = Task { await loop.run() }
+    defer { terminal.continuation.yield(.eof) }
+    terminal.type("jack")
+    terminal.send([0x0D])
+    try #require(
+      await loop.waitUntil { state, frame in
+        state.search.results.loadedValue?.count == items.count
+          && frame?.buffer.text.contains("25 results") == true
+      })
+    terminal.type("G")
+    try #require(await loop.waitUntil { state, _ in state.search.selection == items.count - 1 })
+    let before = terminal.writeCount
+    let offset = loop.state.search.resultsOffset
+    // Fewer lines: the grid must scroll further to keep the last tile in view, which only the
+    // new measurements tell the reducer.
+    terminal.resize(columns: 80, rows: 12)
+    try #require(await loop.waitUntil { state, _ in state.viewport.rows == 12 })
+    #expect(terminal.writeCount - before == 1)
+    #expect(loop.state.search.resultsOffset > offset)
+    #expect(loop.frame?.metrics == loop.state.metrics)
+    _ = run
+  }
+
   @Test("a terminating signal ends the loop with 128 + n")
   func signal() async {
     let loop = makeLoop()

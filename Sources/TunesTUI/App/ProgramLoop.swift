@@ -36,6 +36,7 @@ package final class ProgramLoop {
   /// entered again (`.resumed`): a frame written in between would land on the shell's screen.
   private var awaitingResume = false
   private var batching = false
+  private var renderScheduled = false
   private var escapeTask: Task<Void, Never>?
   private var redrawTask: Task<Void, Never>?
   private var waiters: [Waiter] = []
@@ -108,7 +109,7 @@ package final class ProgramLoop {
         handle(bytes)
       case .resized(let columns, let rows):
         needsFullRedraw = true
-        store.send(.resized(columns: columns, rows: rows))
+        batch { store.send(.resized(columns: columns, rows: rows)) }
       case .resumed:
         awaitingResume = false
         renderer.invalidate()
@@ -245,16 +246,38 @@ package final class ProgramLoop {
     render()
   }
 
+  /// The store's observer: an action outside a batch (an effect's result) asks for one frame,
+  /// drawn once the store has returned, so the loop never sends to the store from inside its
+  /// observer and several results in one turn make one frame.
   private func stateChanged() {
-    if !batching { render() }
+    guard !batching, !renderScheduled else { return }
+    renderScheduled = true
+    Task { @MainActor [weak self] in
+      guard let self, self.renderScheduled else { return }
+      self.render()
+    }
   }
+
 
   /// Renders the state and writes the difference from the last frame; reports what the screen
   /// measured to the store when it changed (which renders once more with offsets that fit).
   func render() {
+    renderScheduled = false
     let started = measuresFrames ? ContinuousClock.now : nil
     defer { if let started { frameDurations.append(ContinuousClock.now - started) } }
     var frame = AppScreen.render(state)
+    // What the screen measured (page sizes, visible artwork) reaches the store before anything
+    // is written, and the frame is drawn again from the state that knows it: one frame per key,
+    // never one with a stale layout and then a corrected one. A layout that still moves after a
+    // few rounds is drawn as it is; the next action measures again.
+    var rounds = 0
+    while frame.metrics != state.metrics, rounds < 3 {
+      rounds += 1
+      batching = true
+      store.send(.layoutMeasured(frame.metrics))
+      batching = false
+      frame = AppScreen.render(state)
+    }
     let holds = state.playback.holdsTerminal
     if holds != videoHoldsTerminal {
       // Handing the screen to mpv (cleared for the picture), or taking it back (everything drawn
@@ -291,10 +314,6 @@ package final class ProgramLoop {
     needsFullRedraw = false
     lastFrame = frame
     if !bytes.isEmpty { terminal.write(bytes) }
-    if frame.metrics != state.metrics {
-      store.send(.layoutMeasured(frame.metrics))
-      return
-    }
     checkWaiters()
   }
 
