@@ -258,9 +258,9 @@ package final class ProgramLoop {
     }
   }
 
-
-  /// Renders the state and writes the difference from the last frame; reports what the screen
-  /// measured to the store when it changed (which renders once more with offsets that fit).
+  /// Renders the state and writes the difference from the last frame. What the screen measured
+  /// reaches the store first when it changed, and the frame is drawn again from that state, so
+  /// one frame is written.
   func render() {
     renderScheduled = false
     let started = measuresFrames ? ContinuousClock.now : nil
