@@ -66,9 +66,9 @@ struct SanitizingTests {
 
   @Test("numbers and prices are formatted without the locale")
   func formatting() {
-    #expect(DisplayText.grouped(1_234_567) == "1,234,567")
-    #expect(DisplayText.countdown(seconds: 41.2) == "0:42")
-    #expect(DisplayText.timestamp(Date(timeIntervalSince1970: 0)) == "1970-01-01 00:00")
+    #expect(FactText.grouped(1_234_567) == "1,234,567")
+    #expect(FactText.countdown(seconds: 41.2) == "0:42")
+    #expect(FactText.timestamp(Date(timeIntervalSince1970: 0)) == "1970-01-01 00:00")
     #expect(DisplayText.clean("  \u{1B}[1m ") == "[1m")
     #expect(DisplayText.clean(" \u{7} ") == nil)
   }

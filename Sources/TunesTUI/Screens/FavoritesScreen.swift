@@ -37,7 +37,7 @@ enum FavoritesScreen {
       list(
         items, selection: favorites.selection, offset: favorites.offset, in: content,
         buffer: &frame.buffer, hits: &frame.hits)
-      right = [Span(DisplayText.count(items.count, "favourite") + " ", style: Theme.bar)]
+      right = [Span(FactText.count(items.count, "favourite") + " ", style: Theme.bar)]
     }
     frame.metrics.favoritesRows = content.height
     StatusBar.render(

@@ -35,7 +35,7 @@ enum GenresView {
     case .tree(let level):
       tree(level, genres: genres, state: state, in: content, frame: &frame)
       if let count = level.genre.loadedValue?.subgenres.count {
-        right = [Span(DisplayText.count(count, "genre") + " ", style: Theme.bar)]
+        right = [Span(FactText.count(count, "genre") + " ", style: Theme.bar)]
       }
     case .charts(let level):
       charts(level, genres: genres, state: state, in: content, frame: &frame)
@@ -74,7 +74,7 @@ enum GenresView {
     case .loading(let genre?), .loaded(let genre), .failed(_, let genre?):
       var note = [genres.country.uppercased()]
       if !genre.subgenres.isEmpty {
-        note.insert(DisplayText.count(genre.subgenres.count, "genre"), at: 0)
+        note.insert(FactText.count(genre.subgenres.count, "genre"), at: 0)
       }
       SectionHeading(
         DisplayText.clean(genre.name) ?? level.name, note: note.joined(separator: " · ")
@@ -91,7 +91,7 @@ enum GenresView {
           Row(
             title: DisplayText.clean(subgenre.name) ?? String(subgenre.id),
             note: subgenre.subgenres.isEmpty
-              ? "charts" : DisplayText.count(subgenre.subgenres.count, "genre"),
+              ? "charts" : FactText.count(subgenre.subgenres.count, "genre"),
             opens: true))
       }
       list(rows, selection: level.selection, in: area.inset(top: 1), frame: &frame)

@@ -100,7 +100,7 @@ enum SearchResultsView {
     if error.isRateLimited {
       let wait =
         search.rateLimitSecondsLeft.map {
-          "The search runs again when the wait ends, in \(DisplayText.countdown(seconds: Double($0)))."
+          "The search runs again when the wait ends, in \(FactText.countdown(seconds: Double($0)))."
         } ?? "You may try again now: press r."
       return [
         .init("⏳ " + title, style: Style.plain.fg(Theme.star).bold),

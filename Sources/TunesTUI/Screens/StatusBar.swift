@@ -54,10 +54,10 @@ enum StatusBar {
       return [Span("searching… ", style: Theme.bar.fg(Theme.muted))]
     }
     guard let items = search.results.loadedValue, search.submitted != nil else { return [] }
-    parts.append(Span(DisplayText.count(items.count, "result"), style: Theme.bar))
+    parts.append(Span(FactText.count(items.count, "result"), style: Theme.bar))
     switch search.source {
     case .cache(let fetchedAt, let stale)?:
-      let text = "\(stale ? "stale cache" : "cache") from \(DisplayText.timestamp(fetchedAt))"
+      let text = "\(stale ? "stale cache" : "cache") from \(FactText.timestamp(fetchedAt))"
       parts.append(Span(" · ", style: Theme.bar.fg(Theme.muted)))
       parts.append(Span(text, style: Theme.bar.fg(stale ? Theme.star : Theme.barText)))
     case .network?:

@@ -1,7 +1,9 @@
 import Foundation
 import ITunesCatalog
 
-/// Small locale-independent formatters for facts on tiles and detail screens.
+/// The one set of locale-independent formatters for what the app and its screens show:
+/// numbers, counts, ratings, sizes, prices, days, times. Rendering never depends on LANG or
+/// LC_ALL. (Cleaning network text for the terminal is `DisplayText`'s job in the TUI.)
 public enum FactText {
   /// `1234567` → `1,234,567`.
   public static func grouped(_ value: Int) -> String {
@@ -27,10 +29,28 @@ public enum FactText {
     date.map { String(ISODate.string(from: $0).prefix(10)) }
   }
 
-  /// `12 tracks`, `1 track`.
+  /// `12 tracks`, `1 track`; `nil` without a value.
   public static func count(_ value: Int?, _ singular: String, _ plural: String) -> String? {
     guard let value else { return nil }
     return "\(grouped(value)) \(value == 1 ? singular : plural)"
+  }
+
+  /// `12 results`, `1 result`, `1,204 genres` (the plural is `singular + "s"` unless given).
+  public static func count(_ value: Int, _ singular: String, plural: String? = nil) -> String {
+    "\(grouped(value)) \(value == 1 ? singular : (plural ?? singular + "s"))"
+  }
+
+  /// A timestamp for "stale from": `2026-11-28 14:05` (UTC).
+  public static func timestamp(_ date: Date) -> String {
+    let iso = ISODate.string(from: date)
+    return "\(iso.prefix(10)) \(iso.dropFirst(11).prefix(5))"
+  }
+
+  /// A countdown of whole seconds, rounded up: `0:42`.
+  public static func countdown(seconds: Double) -> String {
+    let total = max(0, Int(seconds.rounded(.up)))
+    let s = total % 60
+    return "\(total / 60):\(s < 10 ? "0" : "")\(s)"
   }
 
   /// A byte count as `512 KB`, `12.3 MB`, `1.2 GB` (decimal units).
