@@ -50,9 +50,4 @@ package enum KittyGraphics {
 
   /// Frees every image and placement (when tunes gives the terminal back).
   package static let deleteAllImages = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
-
-  /// Frees image `id` and its placements in the terminal.
-  package static func free(id: UInt32) -> [UInt8] {
-    Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8)
-  }
 }

@@ -6,9 +6,6 @@ import Glibc
 /// The file is opened for appending and created with mode 0600. When `TUNES_LOG` is unset
 /// every call is a no-op.
 package final class Log: Sendable {
-  /// The process-wide log, configured from the environment at first use.
-  package static let shared = Log(environment: ProcessInfo.processInfo.environment)
-
   private let fd: Int32?
 
   /// Creates a log from an environment dictionary (`TUNES_LOG` names the file).

@@ -19,19 +19,29 @@ struct SnapshotTests {
       .matching("Café Ryu\u{301}", query: "ryu"),
     ]).render(in: parts[1], buffer: &b, state: &list)
     let titles = ["Merry Christmas Mr. Lawrence", "戦場のメリークリスマス", "👍🏽 Energy Flow", "async"]
-    var grid = GridState(selected: 2)
-    Grid(columns: 2, tileHeight: 3, itemCount: titles.count) { index, rect, buffer, selected in
+    // Tiles three rows high in two columns, scrolled so the selected third one is in view.
+    let selected = 2
+    let shown = max(1, parts[2].height / 3)
+    let firstRow = max(0, selected / 2 - shown + 1)
+    let columns = Layout.horizontal([.fill(1), .fill(1)], spacing: 1).split(parts[2])
+    for index in titles.indices {
+      let row = index / 2 - firstRow
+      guard row >= 0, row < shown else { continue }
+      let column = columns[index % 2]
+      let rect = Rect(x: column.x, y: parts[2].y + row * 3, width: column.width, height: 3)
+        .intersection(parts[2])
+      let isSelected = index == selected
       Block(
-        borderType: selected ? .thick : .plain,
-        borderStyle: selected ? Style(foreground: .yellow) : .plain,
+        borderType: isSelected ? .thick : .plain,
+        borderStyle: isSelected ? Style(foreground: .yellow) : .plain,
         title: "#\(index + 1)"
-      ).render(in: rect, buffer: &buffer)
-      buffer.set(
+      ).render(in: rect, buffer: &b)
+      b.set(
         string: truncate(titles[index], toWidth: max(0, rect.width - 2)),
         at: Position(x: rect.x + 1, y: rect.y + 1),
         style: Style(hyperlink: "https://example.com/\(index)"),
         clippedTo: rect.inset(horizontal: 1, vertical: 1))
-    }.render(in: parts[2], buffer: &b, state: &grid)
+    }
     StatusLine(
       left: [Span("4 results", style: Style(foreground: .green))],
       right: [Span(Spinner(tick: 2).frame)],

@@ -69,18 +69,6 @@ struct WidgetMatrixTests {
     check(b, size, data, shows: data.items.last)
   }
 
-  @Test("grid", arguments: sizes, dataSets)
-  func grid(size: Size, data: DataSet) {
-    var b = Buffer(width: size.width, height: size.height)
-    var state = GridState(selected: 2)
-    let items = data.items
-    Grid(columns: 2, tileHeight: 4, itemCount: items.count) { index, rect, buffer, selected in
-      Block(title: items[index], style: selected ? .plain.reversed : .plain)
-        .render(in: rect, buffer: &buffer)
-    }.render(in: b.area, buffer: &b, state: &state)
-    check(b, size, data, shows: data.items.first)
-  }
-
   @Test("paragraph", arguments: sizes, dataSets)
   func paragraph(size: Size, data: DataSet) {
     var b = Buffer(width: size.width, height: size.height)

@@ -119,28 +119,3 @@ struct WidgetTests {
   }
 }
 
-@Suite("Scroll view")
-struct ScrollViewTests {
-  @Test("shows a window of the content with a scrollbar")
-  func window() {
-    var content = Buffer(width: 3, height: 6)
-    for row in 0..<6 { content.set(string: "r\(row)", at: Position(x: 0, y: row)) }
-    var b = Buffer(width: 4, height: 3)
-    ScrollView(content: content, offset: 2).render(in: b.area, buffer: &b)
-    #expect(rows(b) == ["r2 │", "r3 ┃", "r4 │"])
-    ScrollView(content: content, offset: 99).render(in: b.area, buffer: &b)
-    #expect(rows(b) == ["r3 │", "r4 │", "r5 ┃"])
-    #expect(ScrollView(content: content, offset: -4).clampedOffset(height: 3) == 0)
-  }
-
-  @Test("content that fits has no scrollbar, and empty areas draw nothing")
-  func fits() {
-    let content = buffer(["ab", "坂"])
-    var b = Buffer(width: 3, height: 3)
-    ScrollView(content: content, offset: 1).render(in: b.area, buffer: &b)
-    #expect(rows(b) == ["ab ", "坂 ", "   "])
-    var empty = Buffer(width: 0, height: 0)
-    ScrollView(content: content, offset: 0).render(in: empty.area, buffer: &empty)
-    #expect(empty.cells.isEmpty)
-  }
-}

@@ -9,9 +9,6 @@ public enum SearchLayout {
   public static var tileStep: Int { tileLines + tileGap }
   /// Columns between two tiles of a row.
   public static let columnGap = 2
-  /// Rows taken by everything that is not the results: header (1), query box (3), status (1).
-  public static let chromeHeight = 5
-
   /// Tiles per row for a terminal `viewportColumns` wide: one below 60 columns, three from
   /// 160, else two (the design).
   public static func columns(viewportColumns: Int) -> Int {
