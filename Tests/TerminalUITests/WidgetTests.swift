@@ -118,4 +118,3 @@ struct WidgetTests {
     #expect(s.offset == 0)
   }
 }
-
