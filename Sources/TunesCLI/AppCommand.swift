@@ -6,8 +6,7 @@ import TunesLive
 enum AppCommand {
   /// The app's own options, after the network ones.
   static let appOptions: [ArgumentParser.Option] = [
-    .value(
-      "images", "MODE",
+    Options.images.option(
       help: "how artwork is drawn: auto (ask the terminal), kitty, iterm, sixel, symbols, none"),
     VideoOption.option,
   ]
@@ -32,7 +31,7 @@ enum AppCommand {
         "Options go after a command (e.g. tunes search \(parsed.positional.joined(separator: " "))).",
         command: "")
     }
-    if parsed.has("offline"), parsed.has("no-cache") {
+    if parsed(Options.offline), parsed(Options.noCache) {
       throw .usage("--offline and --no-cache cannot be used together.", command: "")
     }
     guard context.interactive else {
@@ -42,19 +41,19 @@ enum AppCommand {
       }
       throw .usage("The terminal app needs a terminal; for scripts use a command.", command: "")
     }
-    let images = parsed.value("images")?.lowercased()
+    let images = parsed(Options.images)?.lowercased()
     if let images, !imageModes.contains(images) {
       throw .usage(
         "--images takes one of \(imageModes.joined(separator: ", ")), not \(images).", command: "")
     }
     let video = try VideoOption.value(parsed, command: "")
     let mode: ResponseCachePolicy.Mode =
-      parsed.has("offline") ? .offline : parsed.has("no-cache") ? .disabled : .normal
+      parsed(Options.offline) ? .offline : parsed(Options.noCache) ? .disabled : .normal
     let configuration = try NetworkOptions.configuration(parsed, context: context)
     return await context.startApp(
       AppLaunch(
         configuration: configuration, cacheMode: mode, environment: context.environment,
-        demo: parsed.has("demo"), images: images, video: video))
+        demo: parsed(Options.demo), images: images, video: video))
   }
 }
 

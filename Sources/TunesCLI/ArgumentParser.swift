@@ -28,8 +28,6 @@ struct ArgumentParser {
     var flags: Set<String> = []
     var positional: [String] = []
 
-    func value(_ name: String) -> String? { values[name] }
-    func has(_ name: String) -> Bool { flags.contains(name) }
   }
 
   var command: String

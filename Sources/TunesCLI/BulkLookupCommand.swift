@@ -6,7 +6,7 @@ import ITunesClient
 enum BulkLookupCommand {
   /// The options bulk commands add.
   static let options: [ArgumentParser.Option] = [
-    .value("ids-from", "FILE", help: "read ids from FILE (one a line or comma-separated)")
+    Options.idsFrom.option(help: "read ids from FILE (one a line or comma-separated)")
   ]
 
   /// Runs a bulk lookup of `ids` with the parsed options, writing items as they arrive.
@@ -35,7 +35,7 @@ enum BulkLookupCommand {
     if let failure = summary.failure, !summary.notLookedUp.isEmpty {
       return CLIError.client(failure).exitCode
     }
-    return stream.count == 0 && parsed.has("fail-empty") ? ExitCode.empty : ExitCode.success
+    return stream.count == 0 && parsed(Options.failEmpty) ? ExitCode.empty : ExitCode.success
   }
 
   /// The bulk lookup the parsed options describe.
@@ -45,9 +45,9 @@ enum BulkLookupCommand {
     let parts = try NetworkOptions.parts(parsed, context: context)
     let lookup = BulkLookup(
       network: parts.network, cache: parts.cache, policy: parts.policy,
-      entity: parsed.value("entity"), limit: try SearchCommand.number(parsed, "limit"),
-      sort: parsed.value("sort").flatMap(LookupQuery.Sort.init(rawValue:)),
-      country: parsed.value("country"))
+      entity: parsed(Options.entity), limit: try parsed(Options.limit),
+      sort: try parsed(Options.sort),
+      country: parsed(Options.country))
     // Validate the options once, before any request, with the catalogue's own messages.
     do {
       _ = try lookup.request(for: [0])

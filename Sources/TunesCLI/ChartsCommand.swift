@@ -7,17 +7,17 @@ enum ChartsCommand {
   static let parser = ArgumentParser(
     command: "charts",
     options: [
-      .value("genre", "ID", help: "a genre's chart (legacy feed); ids from tunes genres"),
-      .value("country", "CC", help: "store country, ISO 3166-1 alpha-2 (default US)"),
-      .value("limit", "N", help: "number of entries, 1-100 (default 25)"),
-      .value("format", "F", values: OutputFormat.names, help: "table, json, ndjson, csv or tsv"),
-      .flag("fail-empty", help: "exit 2 when the chart is empty (for scripts)"),
-      .flag("help", short: "h", help: "show this help"),
+      Options.genre.option(help: "a genre's chart (legacy feed); ids from tunes genres"),
+      Options.country.option(help: "store country, ISO 3166-1 alpha-2 (default US)"),
+      Options.limit.option(help: "number of entries, 1-100 (default 25)"),
+      Options.format.option(help: "table, json, ndjson, csv or tsv"),
+      Options.failEmpty.option(help: "exit 2 when the chart is empty (for scripts)"),
+      Options.help.option(help: "show this help"),
     ] + NetworkOptions.options + NetworkOptions.pacingOptions)
 
   static func run(_ arguments: [String], context: CLIContext) async throws(CLIError) -> Int32 {
     let parsed = try parser.parse(arguments)
-    if parsed.has("help") {
+    if parsed(Options.help) {
       context.out(HelpText.charts)
       return ExitCode.success
     }
@@ -29,15 +29,15 @@ enum ChartsCommand {
     let query: ChartQuery
     do {
       query = try ChartQuery(
-        kind: kind, country: parsed.value("country"),
-        limit: try SearchCommand.number(parsed, "limit") ?? ChartQuery.defaultLimit,
-        genre: try SearchCommand.number(parsed, "genre"))
+        kind: kind, country: parsed(Options.country),
+        limit: try parsed(Options.limit) ?? ChartQuery.defaultLimit,
+        genre: try parsed(Options.genre))
     } catch let error as CLIError {
       throw error
     } catch {
       throw CLIError.wrap(error)
     }
-    let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
+    let format = try parsed(Options.format) ?? .table
     let client = try NetworkOptions.client(parsed, context: context)
     let response: ChartResponse
     do {
@@ -57,7 +57,7 @@ enum ChartsCommand {
         "tunes: note: the feed carried raw control characters inside its text; they were read as spaces."
       )
     }
-    return page.items.isEmpty && parsed.has("fail-empty") ? ExitCode.empty : ExitCode.success
+    return page.items.isEmpty && parsed(Options.failEmpty) ? ExitCode.empty : ExitCode.success
   }
 
   /// The chart a name means; a near miss is suggested.

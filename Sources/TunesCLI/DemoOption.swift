@@ -8,11 +8,11 @@ enum DemoOption {
   static func configuration(
     _ resolved: ClientConfiguration, _ parsed: ArgumentParser.Parsed
   ) throws(CLIError) -> ClientConfiguration {
-    guard parsed.has("demo") else { return resolved }
-    if parsed.value("api-base") != nil {
+    guard parsed(Options.demo) else { return resolved }
+    if parsed(Options.apiBase) != nil {
       throw .usage("--demo and --api-base cannot be used together.", command: "")
     }
-    if parsed.has("offline") {
+    if parsed(Options.offline) {
       throw .usage("--demo and --offline cannot be used together.", command: "")
     }
     do {

@@ -8,9 +8,9 @@ enum FavoritesCommand {
   static let parser = ArgumentParser(
     command: "favorites",
     options: [
-      .value("format", "F", values: OutputFormat.names, help: "output format"),
-      .value("country", "CC", help: "store country of the items to add (default US)"),
-      .flag("help", short: "h", help: "show this help"),
+      Options.format.option(help: "output format"),
+      Options.country.option(help: "store country of the items to add (default US)"),
+      Options.help.option(help: "show this help"),
     ]
       + BulkLookupCommand.options
       // No --demo: its items are not Apple's, and would be dead ids among real favourites.
@@ -20,9 +20,9 @@ enum FavoritesCommand {
 
   static func run(_ arguments: [String], context: CLIContext) async throws(CLIError) -> Int32 {
     let parsed = try parser.parse(arguments)
-    if parsed.has("help") || parsed.positional.isEmpty {
+    if parsed(Options.help) || parsed.positional.isEmpty {
       context.out(HelpText.favorites)
-      return parsed.has("help") ? ExitCode.success : ExitCode.usage
+      return parsed(Options.help) ? ExitCode.success : ExitCode.usage
     }
     let action = parsed.positional[0]
     let rest = Array(parsed.positional.dropFirst())
@@ -46,7 +46,7 @@ enum FavoritesCommand {
     do {
       switch action {
       case "list":
-        let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
+        let format = try parsed(Options.format) ?? .table
         if format == .table {
           // A table needs eight fields: SQLite keeps them in columns beside the stored JSON.
           let summaries = try store.summaries()
@@ -74,7 +74,7 @@ enum FavoritesCommand {
           context.writeOut(formatter.format(items, as: format))
         }
       case "add":
-        let sources = IDList.Sources(arguments: rest, file: parsed.value("ids-from"))
+        let sources = IDList.Sources(arguments: rest, file: parsed(Options.idsFrom))
         guard !rest.isEmpty || sources.file != nil else {
           throw CLIError.usage(
             "usage: tunes favorites add ID… (or - for standard input, or --ids-from FILE)",
@@ -90,7 +90,7 @@ enum FavoritesCommand {
           context.err(removed ? "tunes: removed \(id)." : "tunes: \(id) is not a favourite.")
         }
       case "export":
-        let format = parsed.value("format") ?? "json"
+        let format = try parsed(Options.format)?.rawValue ?? "json"
         switch format {
         case "json": context.writeOut([UInt8](try store.exportJSON()))
         case "csv": context.out(DelimitedText.csv(try store.exportRows()))

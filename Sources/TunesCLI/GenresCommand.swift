@@ -8,23 +8,23 @@ enum GenresCommand {
   static let parser = ArgumentParser(
     command: "genres",
     options: [
-      .value("country", "CC", help: "store country, ISO 3166-1 alpha-2 (default US)"),
-      .value("depth", "N", help: "levels of subgenres to print (default all)"),
-      .value("format", "F", values: OutputFormat.names, help: "table, json, ndjson, csv or tsv"),
-      .flag("help", short: "h", help: "show this help"),
+      Options.country.option(help: "store country, ISO 3166-1 alpha-2 (default US)"),
+      Options.depth.option(help: "levels of subgenres to print (default all)"),
+      Options.format.option(help: "table, json, ndjson, csv or tsv"),
+      Options.help.option(help: "show this help"),
     ] + NetworkOptions.options + NetworkOptions.pacingOptions)
 
   static func run(_ arguments: [String], context: CLIContext) async throws(CLIError) -> Int32 {
     let parsed = try parser.parse(arguments)
-    if parsed.has("help") {
+    if parsed(Options.help) {
       context.out(HelpText.genres)
       return ExitCode.success
     }
     guard parsed.positional.count <= 1 else {
       throw .usage("genres takes one medium or genre id.", command: "genres")
     }
-    let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
-    let depth = try SearchCommand.number(parsed, "depth")
+    let format = try parsed(Options.format) ?? .table
+    let depth = try parsed(Options.depth)
     if let depth, depth < 0 {
       throw .usage("--depth needs 0 or more, not \(depth).", command: "genres")
     }
@@ -37,7 +37,7 @@ enum GenresCommand {
     }
     let query: GenreQuery
     do {
-      query = try GenreQuery(medium: medium, country: parsed.value("country"))
+      query = try GenreQuery(medium: medium, country: parsed(Options.country))
     } catch {
       throw CLIError.wrap(error)
     }

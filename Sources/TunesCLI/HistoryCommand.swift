@@ -5,26 +5,29 @@ import TunesStorage
 
 /// `tunes history [--match TEXT] [--clear] [--remove QUERY] [--format table|json]`
 enum HistoryCommand {
+  /// `--format`: the history is a table or JSON.
+  static let format = OptionKey.text("format", "F", values: ["table", "json"])
+
   static let parser = ArgumentParser(
     command: "history",
     options: [
-      .value("match", "TEXT", help: "only searches containing TEXT (any case)"),
-      .flag("clear", help: "forget every search"),
-      .value("remove", "QUERY", help: "forget one search"),
-      .value("format", "F", values: ["table", "json"], help: "table or json"),
-      .flag("help", short: "h", help: "show this help"),
+      Options.match.option(help: "only searches containing TEXT (any case)"),
+      Options.clear.option(help: "forget every search"),
+      Options.remove.option(help: "forget one search"),
+      HistoryCommand.format.option(help: "table or json"),
+      Options.help.option(help: "show this help"),
     ])
 
   static func run(_ arguments: [String], context: CLIContext) throws(CLIError) -> Int32 {
     let parsed = try parser.parse(arguments)
-    if parsed.has("help") {
+    if parsed(Options.help) {
       context.out(HelpText.history)
       return ExitCode.success
     }
     guard parsed.positional.isEmpty else {
       throw .usage("history takes no arguments; did you mean --match?", command: "history")
     }
-    let writes = parsed.has("clear") || parsed.value("remove") != nil
+    let writes = parsed(Options.clear) || parsed(Options.remove) != nil
     let database: TunesDatabase
     do {
       // Listing only reads: it works on a database that cannot be written.
@@ -37,22 +40,22 @@ enum HistoryCommand {
     }
     do {
       if let recovery = database.recovery { context.err("tunes: " + recovery.message) }
-      if parsed.has("clear") {
+      if parsed(Options.clear) {
         try database.history.clear()
         context.err("tunes: history cleared.")
         return ExitCode.success
       }
-      if let query = parsed.value("remove") {
+      if let query = parsed(Options.remove) {
         let removed = try database.history.remove(query: query)
         context.err(
           removed ? "tunes: removed \"\(query)\"." : "tunes: \"\(query)\" is not in the history.")
         return ExitCode.success
       }
-      let typed = parsed.value("match") ?? ""
+      let typed = parsed(Options.match) ?? ""
       let entries = try database.history.recent().filter {
         QueryMatching.matches($0.query, typed: typed)
       }
-      if parsed.value("format") == "json" {
+      if parsed(HistoryCommand.format) == "json" {
         context.writeOut(JSONWriter.bytes(.array(entries.map(json))) + [0x0A])
       } else if entries.isEmpty {
         if typed.trimmingCharacters(in: .whitespaces).isEmpty {

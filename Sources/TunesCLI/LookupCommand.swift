@@ -7,30 +7,30 @@ enum LookupCommand {
   static let parser = ArgumentParser(
     command: "lookup",
     options: [
-      .value("bundle-id", "B", help: "look up an app by bundle id"),
-      .value("upc", "U", help: "look up an album or video by UPC/EAN"),
-      .value("isbn", "I", help: "look up a book by ISBN"),
-      .value("amg-artist-id", "A", help: "look up artists by All Music Guide id (comma-separated)"),
-      .value("amg-album-id", "A", help: "look up albums by All Music Guide id (comma-separated)"),
-      .value("entity", "E", help: "related items to return (album, song, podcastEpisode …)"),
-      .flag("fail-empty", help: "exit 2 when the lookup finds nothing (for scripts)"),
-      .value("limit", "N", help: "related items per looked-up item, 1-200"),
-      .value("sort", "S", values: LookupQuery.Sort.allCases.map(\.rawValue), help: "sort order"),
-      .value("country", "CC", help: "store country, ISO 3166-1 alpha-2"),
-      .value("format", "F", values: OutputFormat.names, help: "table, json, ndjson, csv or tsv"),
-      .flag("help", short: "h", help: "show this help"),
+      Options.bundleID.option(help: "look up an app by bundle id"),
+      Options.upc.option(help: "look up an album or video by UPC/EAN"),
+      Options.isbn.option(help: "look up a book by ISBN"),
+      Options.amgArtistID.option(help: "look up artists by All Music Guide id (comma-separated)"),
+      Options.amgAlbumID.option(help: "look up albums by All Music Guide id (comma-separated)"),
+      Options.entity.option(help: "related items to return (album, song, podcastEpisode …)"),
+      Options.failEmpty.option(help: "exit 2 when the lookup finds nothing (for scripts)"),
+      Options.limit.option(help: "related items per looked-up item, 1-200"),
+      Options.sort.option(help: "sort order"),
+      Options.country.option(help: "store country, ISO 3166-1 alpha-2"),
+      Options.format.option(help: "table, json, ndjson, csv or tsv"),
+      Options.help.option(help: "show this help"),
     ] + BulkLookupCommand.options + NetworkOptions.options + NetworkOptions.pacingOptions)
 
   static func run(_ arguments: [String], context: CLIContext) async throws(CLIError) -> Int32 {
     let parsed = try parser.parse(arguments)
-    if parsed.has("help") {
+    if parsed(Options.help) {
       context.out(HelpText.lookup)
       return ExitCode.success
     }
-    let format = OutputFormat(rawValue: parsed.value("format") ?? "table") ?? .table
-    let sources = IDList.Sources(arguments: parsed.positional, file: parsed.value("ids-from"))
+    let format = try parsed(Options.format) ?? .table
+    let sources = IDList.Sources(arguments: parsed.positional, file: parsed(Options.idsFrom))
     if sources.isBulk {
-      guard Self.otherKeys.allSatisfy({ parsed.value($0) == nil }) else {
+      guard Self.otherKeys.allSatisfy({ parsed($0) == nil }) else {
         throw .usage(
           "Ids from standard input or --ids-from cannot be combined with --bundle-id, --upc, "
             + "--isbn, --amg-artist-id or --amg-album-id.", command: "lookup")
@@ -41,10 +41,10 @@ enum LookupCommand {
     let query: LookupQuery
     do {
       query = try LookupQuery(
-        key: try key(parsed), entity: parsed.value("entity"),
-        limit: try SearchCommand.number(parsed, "limit"),
-        sort: parsed.value("sort").flatMap(LookupQuery.Sort.init(rawValue:)),
-        country: parsed.value("country"))
+        key: try key(parsed), entity: parsed(Options.entity),
+        limit: try parsed(Options.limit),
+        sort: try parsed(Options.sort),
+        country: parsed(Options.country))
     } catch let error as CLIError {
       throw error
     } catch {
@@ -61,20 +61,22 @@ enum LookupCommand {
   }
 
   /// The keys other than ids.
-  static let otherKeys = ["bundle-id", "upc", "isbn", "amg-artist-id", "amg-album-id"]
+  static let otherKeys = [
+    Options.bundleID, Options.upc, Options.isbn, Options.amgArtistID, Options.amgAlbumID,
+  ]
 
   static func key(_ parsed: ArgumentParser.Parsed) throws -> LookupQuery.Key {
     var keys: [LookupQuery.Key] = []
     if !parsed.positional.isEmpty {
       keys.append(.ids(try LookupQuery.parseIDs(parsed.positional.joined(separator: ","))))
     }
-    if let bundle = parsed.value("bundle-id") { keys.append(.bundleID(bundle)) }
-    if let upc = parsed.value("upc") { keys.append(.upc(upc)) }
-    if let isbn = parsed.value("isbn") { keys.append(.isbn(isbn)) }
-    if let amg = parsed.value("amg-artist-id") {
+    if let bundle = parsed(Options.bundleID) { keys.append(.bundleID(bundle)) }
+    if let upc = parsed(Options.upc) { keys.append(.upc(upc)) }
+    if let isbn = parsed(Options.isbn) { keys.append(.isbn(isbn)) }
+    if let amg = parsed(Options.amgArtistID) {
       keys.append(.amgArtistIDs(try LookupQuery.parseIDs(amg)))
     }
-    if let amg = parsed.value("amg-album-id") {
+    if let amg = parsed(Options.amgAlbumID) {
       keys.append(.amgAlbumIDs(try LookupQuery.parseIDs(amg)))
     }
     guard keys.count == 1, let key = keys.first else {

@@ -7,19 +7,18 @@ import TunesStorage
 /// Options shared by every command that reaches the network, and the client they configure.
 enum NetworkOptions {
   static let options: [ArgumentParser.Option] = [
-    .value(
-      "api-base", "URL", help: "API base URL (default https://itunes.apple.com; env TUNES_API_BASE)"
+    Options.apiBase.option(
+      help: "API base URL (default https://itunes.apple.com; env TUNES_API_BASE)"
     ),
-    .value("timeout", "SECONDS", help: "give up on a request after this long (default 15)"),
-    .flag("offline", help: "answer from the local cache only; a miss is an error"),
-    .flag("no-cache", help: "neither read nor write the local response cache"),
-    .flag("demo", help: "use the built-in demo catalogue, served on 127.0.0.1 (no network)"),
+    Options.timeout.option(help: "give up on a request after this long (default 15)"),
+    Options.offline.option(help: "answer from the local cache only; a miss is an error"),
+    Options.noCache.option(help: "neither read nor write the local response cache"),
+    Options.demo.option(help: "use the built-in demo catalogue, served on 127.0.0.1 (no network)"),
   ]
 
   /// `--wait`, for the commands that send requests (not the app, which shows a countdown).
   static let pacingOptions: [ArgumentParser.Option] = [
-    .value(
-      "wait", "SECONDS",
+    Options.wait.option(
       help: "wait at most this long for Apple's rate limit, else exit 75 at once (default 60)")
   ]
 
@@ -31,7 +30,7 @@ enum NetworkOptions {
     _ parsed: ArgumentParser.Parsed, context: CLIContext
   ) throws(CLIError) -> PacingPolicy {
     var seconds = Double(defaultWaitSeconds)
-    if let text = parsed.value("wait") {
+    if let text = parsed(Options.wait) {
       guard let value = Double(text), value.isFinite, value >= 0, value <= 86_400 else {
         throw .usage(
           "--wait needs a number of seconds from 0 to 86400, not \"\(text)\".", command: "")
@@ -54,7 +53,7 @@ enum NetworkOptions {
     let resolved: ClientConfiguration
     do {
       resolved = try ClientConfiguration.resolve(
-        apiBase: parsed.value("api-base"), timeout: parsed.value("timeout"),
+        apiBase: parsed(Options.apiBase), timeout: parsed(Options.timeout),
         environment: context.environment)
     } catch {
       throw .client(error)
@@ -75,17 +74,17 @@ enum NetworkOptions {
     _ parsed: ArgumentParser.Parsed, context: CLIContext
   ) throws(CLIError) -> Parts {
     let configuration = try configuration(parsed, context: context)
-    if parsed.has("offline"), parsed.has("no-cache") {
+    if parsed(Options.offline), parsed(Options.noCache) {
       throw .usage("--offline and --no-cache cannot be used together.", command: "")
     }
-    if parsed.has("demo") {
+    if parsed(Options.demo) {
       return Parts(
         network: DemoOption.client(configuration, context: context), cache: nil,
         policy: ResponseCachePolicy(mode: .disabled, now: context.now))
     }
     let base = context.makeClient(configuration, try pacing(parsed, context: context))
     let mode: ResponseCachePolicy.Mode =
-      parsed.has("offline") ? .offline : parsed.has("no-cache") ? .disabled : .normal
+      parsed(Options.offline) ? .offline : parsed(Options.noCache) ? .disabled : .normal
     let policy = ResponseCachePolicy(mode: mode, now: context.now)
     guard mode != .disabled else { return Parts(network: base, cache: nil, policy: policy) }
     do {

@@ -13,9 +13,9 @@ enum PreviewCommand {
   static let parser = ArgumentParser(
     command: "preview",
     options: [
-      .value("country", "CC", help: "store country, ISO 3166-1 alpha-2"),
+      Options.country.option(help: "store country, ISO 3166-1 alpha-2"),
       VideoOption.option,
-      .flag("help", short: "h", help: "show this help"),
+      Options.help.option(help: "show this help"),
     ] + NetworkOptions.options + NetworkOptions.pacingOptions)
 
   /// Where the item's preview goes: `--video`, else the config key `video`, else auto; a
@@ -47,7 +47,7 @@ enum PreviewCommand {
 
   static func run(_ arguments: [String], context: CLIContext) async throws(CLIError) -> Int32 {
     let parsed = try parser.parse(arguments)
-    if parsed.has("help") {
+    if parsed(Options.help) {
       context.out(HelpText.preview)
       return ExitCode.success
     }
@@ -58,7 +58,7 @@ enum PreviewCommand {
     let videoFlag = try VideoOption.value(parsed, command: "preview")
     let query: LookupQuery
     do {
-      query = try LookupQuery(key: .ids([id]), country: parsed.value("country"))
+      query = try LookupQuery(key: .ids([id]), country: parsed(Options.country))
     } catch {
       throw CLIError.wrap(error)
     }

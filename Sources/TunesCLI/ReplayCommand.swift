@@ -11,33 +11,29 @@ enum ReplayCommand {
   static let parser = ArgumentParser(
     command: "replay",
     options: [
-      .value("port", "N", help: "port on 127.0.0.1 (default: any free port)"),
-      .value("fault", "SPEC", help: "inject a fault into every answer: " + ReplayFault.specSummary),
-      .value(
-        "random-faults", "SEED",
+      Options.port.option(help: "port on 127.0.0.1 (default: any free port)"),
+      Options.fault.option(help: "inject a fault into every answer: " + ReplayFault.specSummary),
+      Options.randomFaults.option(
         help: "fault a random share of the answers (see --fault-rate) with faults drawn from"
           + " SEED: delays, 403, 5xx, truncation, resets, hangs, invalid UTF-8"),
-      .value(
-        "fault-rate", "FRACTION",
+      Options.faultRate.option(
         help: "the share of answers --random-faults faults, 0 to 1 (default 0.2)"),
-      .value(
-        "rate-limit", "N",
+      Options.rateLimit.option(
         help: "answer 403, as Apple does, to API requests beyond N in any minute"),
-      .flag("quiet", help: "do not log each request"),
-      .flag(
-        "catalog",
+      Options.quiet.option(help: "do not log each request", short: false),
+      Options.catalog.option(
         help: "also answer every search and lookup the recordings can (not only the exact ones)"),
-      .flag("demo", help: "serve the built-in demo catalogue (no DIR)"),
-      .flag("help", short: "h", help: "show this help"),
+      Options.demo.option(help: "serve the built-in demo catalogue (no DIR)"),
+      Options.help.option(help: "show this help"),
     ])
 
   static func run(_ arguments: [String], context: CLIContext) throws(CLIError) -> Int32 {
     let parsed = try parser.parse(arguments)
-    if parsed.has("help") {
+    if parsed(Options.help) {
       context.out(HelpText.replay)
       return ExitCode.success
     }
-    let demo = parsed.has("demo")
+    let demo = parsed(Options.demo)
     guard parsed.positional.count == (demo ? 0 : 1) else {
       throw .usage(
         demo
@@ -46,7 +42,7 @@ enum ReplayCommand {
         command: "replay")
     }
     var port: UInt16 = 0
-    if let text = parsed.value("port") {
+    if let text = parsed(Options.port) {
       guard let value = UInt16(text) else {
         throw .usage("--port needs a number from 0 to 65535, not \"\(text)\".", command: "replay")
       }
@@ -56,12 +52,12 @@ enum ReplayCommand {
     let server: ReplayServer
     do {
       server = try ReplayCatalogSetup.server(
-        directory: directory, catalog: parsed.has("catalog"), demo: demo, port: port,
-        log: parsed.has("quiet") || context.quiet
+        directory: directory, catalog: parsed(Options.catalog), demo: demo, port: port,
+        log: parsed(Options.quiet) || context.quiet
           ? ReplayServer.silentLog : ReplayServer.standardErrorLog, context: context)
-      if let spec = parsed.value("fault") { server.setFault(try ReplayFault(spec: spec)) }
+      if let spec = parsed(Options.fault) { server.setFault(try ReplayFault(spec: spec)) }
       if let random = try randomFaults(parsed) { server.setRandomFaults(random) }
-      if let text = parsed.value("rate-limit") {
+      if let text = parsed(Options.rateLimit) {
         guard let requests = Int(text), requests > 0 else {
           throw CLIError.usage(
             "--rate-limit needs a number of requests a minute, not \"\(text)\".",
@@ -98,8 +94,8 @@ enum ReplayCommand {
 
   /// `--random-faults SEED` with its `--fault-rate`, or nil when not asked for.
   static func randomFaults(_ parsed: ArgumentParser.Parsed) throws(CLIError) -> RandomFaults? {
-    let rateText = parsed.value("fault-rate")
-    guard let text = parsed.value("random-faults") else {
+    let rateText = parsed(Options.faultRate)
+    guard let text = parsed(Options.randomFaults) else {
       if rateText != nil {
         throw .usage("--fault-rate goes with --random-faults SEED.", command: "replay")
       }

@@ -87,14 +87,14 @@ enum CommandTable {
   /// Options every command takes besides its own: `--quiet` and `--help` (handled before
   /// parsing; see ``GlobalOptions``).
   static let globalOptions: [ArgumentParser.Option] = [
-    .flag("quiet", short: "q", help: "print nothing on stderr but errors"),
-    .flag("help", short: "h", help: "show this help"),
+    Options.quiet.option(help: "print nothing on stderr but errors"),
+    Options.help.option(help: "show this help"),
   ]
 
   /// Options of `tunes` itself (the app).
   static var appOptions: [ArgumentParser.Option] {
     AppCommand.parser.options + [
-      .flag("version", short: "V", help: "print the version and the commit it was built from")
+      Options.version.option(help: "print the version and the commit it was built from")
     ]
   }
 

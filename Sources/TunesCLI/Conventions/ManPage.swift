@@ -84,7 +84,7 @@ enum ManPage {
     lines.append(text("Every command takes:"))
     for option in CommandTable.globalOptions { lines += optionItem(option, values: []) }
     lines += optionItem(
-      .flag("version", short: "V", help: "print the version and the commit it was built from"),
+      Options.version.option(help: "print the version and the commit it was built from"),
       values: [])
     lines.append(".SH EXIT STATUS")
     for status in exitStatuses {
