@@ -39,8 +39,8 @@ struct ExchangeTests {
   ) throws -> ITunesClient {
     var configuration = try ClientConfiguration(baseURL: "https://itunes.apple.com")
     configuration.retry = retry
-    return ITunesClient.live(
-      configuration: configuration, transport: transport, limiter: limiter, pacing: pacing,
+    return ITunesClient.pipeline(
+      transport: transport, configuration: configuration, limiter: limiter, pacing: pacing,
       clock: clock.clock, feedPacing: .separate(itunes: limiter, feeds: limiter))
   }
 
