@@ -83,14 +83,11 @@ extension ITunesClient {
     let pipeline = RequestPipeline(
       configuration: configuration,
       transport: transport.withDeadline(seconds: configuration.timeoutSeconds, clock: clock),
-      limiter: limiter, pacing: pacing, clock: clock)
-    let feeds = FeedPipeline(
-      configuration: configuration, transport: pipeline.transport,
-      pacing: feedPacing ?? .separate(itunes: limiter, feeds: limiter),
-      policy: pacing, clock: clock)
+      limiter: limiter, feedPacing: feedPacing ?? .separate(itunes: limiter, feeds: limiter),
+      pacing: pacing, clock: clock)
     return ITunesClient(
       fetch: { request in try await pipeline.fetch(request) },
       pacing: { await limiter.waitTime() },
-      fetchFeed: { request in try await feeds.fetch(request) })
+      fetchFeed: { request in try await pipeline.fetch(request) })
   }
 }
