@@ -2,8 +2,8 @@ import AppArchitecture
 import Foundation
 
 /// Keeps tunes within Apple's budget: at most `requests` in any `period` (20 in any minute),
-/// per process (`shared`, in ITunesClientLive), or for every process on the machine when its ledger is a shared file
-/// (`PacingLedger.file(path:)`).
+/// per process (`shared`, in ITunesClientLive), or for every process on the machine when its
+/// ledger is a shared file (`PacingLedger.file(path:)`, also ITunesClientLive's).
 ///
 /// It remembers when the last `requests` requests were sent (a sliding-window log): a request
 /// may go when fewer than `requests` were sent in the `period` before it, so a burst of 20 goes
