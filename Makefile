@@ -1,19 +1,23 @@
-# tunes: the two commands that matter are `make run` and `make test`.
-# Both first make sure the Debian packages the project needs are present.
+# tunes: the two commands that matter are `make run` and `make test`; `make check` is the quick
+# loop (lint, build, the in-process suites).
+# Each first makes sure the Debian packages it needs are present: the build's (`make build`,
+# `make run`, `make release`) are the -dev libraries the package links, pkg-config and the CA
+# certificates the live client needs; the tests' add the programs the suites drive (X servers,
+# terminals, mpv, ffmpeg …). mpv is the tests' only: the app and `tunes preview` run without it
+# and say how to install it when a preview is asked for.
 
 SWIFT ?= swift
-DEB_PACKAGES := libsqlite3-dev libcurl4-openssl-dev tmux sqlite3 curl jq ca-certificates mpv ffmpeg \
-                util-linux libturbojpeg0-dev libpng-dev libchafa-dev libglib2.0-dev pkg-config \
-                xvfb x11-utils xterm kitty xdotool x11-apps
-# Programs/headers that prove each package is present (checked without dpkg locks).
-DEB_CHECK := /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/curl-config:libcurl4-openssl-dev \
-             /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 \
-             /usr/bin/curl:curl /usr/bin/jq:jq /etc/ssl/certs/ca-certificates.crt:ca-certificates \
-             /usr/bin/mpv:mpv /usr/bin/ffmpeg:ffmpeg /usr/bin/setpriv:util-linux \
+# The packages as PATH:PACKAGE, a program or header that proves the package is present (checked
+# without dpkg locks): the build's, the lint's (jq reads the package description) and the tests'.
+DEB_BUILD := /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/curl-config:libcurl4-openssl-dev \
              /usr/include/turbojpeg.h:libturbojpeg0-dev /usr/include/png.h:libpng-dev \
              /usr/include/chafa/chafa.h:libchafa-dev /usr/include/glib-2.0/glib.h:libglib2.0-dev \
-             /usr/bin/pkg-config:pkg-config /usr/bin/Xvfb:xvfb /usr/bin/xwininfo:x11-utils \
-             /usr/bin/xterm:xterm /usr/bin/kitty:kitty /usr/bin/xdotool:xdotool /usr/bin/xwd:x11-apps
+             /usr/bin/pkg-config:pkg-config /etc/ssl/certs/ca-certificates.crt:ca-certificates
+DEB_LINT  := /usr/bin/jq:jq
+DEB_TEST  := /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 /usr/bin/curl:curl /usr/bin/jq:jq \
+             /usr/bin/mpv:mpv /usr/bin/ffmpeg:ffmpeg /usr/bin/setpriv:util-linux \
+             /usr/bin/Xvfb:xvfb /usr/bin/xwininfo:x11-utils /usr/bin/xterm:xterm \
+             /usr/bin/kitty:kitty /usr/bin/xdotool:xdotool /usr/bin/xwd:x11-apps
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -22,34 +26,50 @@ BIN ?= .build/release/tunes
 # Suites that run real X terminals or video windows under Xvfb: CPU-heavy (kitty renders in
 # software), so they run on their own after the parallel run, not beside timing-sensitive tests.
 HEAVY_TESTS := RealTerminalArtworkTests|VideoPlayerTests
+# What `make check` leaves out: the suites that run the built binary, and the heavy ones.
+CHECK_SKIP := EndToEndTests|$(HEAVY_TESTS)
 
-.PHONY: deps build-info build release run test lint format bench clean install install-files demo fuzz sanitize soak
+.PHONY: deps deps-build deps-lint deps-test check build-info build release run test lint format bench clean install install-files demo fuzz sanitize soak
 
-deps:
-	@missing=""; for pair in $(DEB_CHECK); do f=$${pair%%:*}; p=$${pair##*:}; \
-	  [ -e "$$f" ] || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = "0" ]; then \
-	    echo "installing:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	  else \
-	    echo "tunes needs these Debian packages. Run:"; \
-	    echo "  sudo apt-get install$$missing"; exit 1; \
-	  fi; \
-	fi
+# $(1): PATH:PACKAGE pairs; installs the missing packages as root, else says how and fails.
+define ensure_packages
+@missing=""; for pair in $(1); do f=$${pair%%:*}; p=$${pair##*:}; \
+  [ -e "$$f" ] || missing="$$missing $$p"; done; \
+if [ -n "$$missing" ]; then \
+  if [ "$$(id -u)" = "0" ]; then \
+    echo "installing:$$missing"; \
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+  else \
+    echo "tunes needs these Debian packages. Run:"; \
+    echo "  sudo apt-get install$$missing"; exit 1; \
+  fi; \
+fi
+endef
+
+deps-build:
+	$(call ensure_packages,$(DEB_BUILD))
+
+deps-lint:
+	$(call ensure_packages,$(DEB_LINT))
+
+deps-test:
+	$(call ensure_packages,$(DEB_TEST))
+
+# Everything: the build's packages and the tests'.
+deps: deps-build deps-test
 
 # The commit `tunes --version` prints (Sources/CBuildInfo/generated/commit.h, not tracked).
 build-info:
 	@bash Scripts/build-info.sh
 
-build: deps build-info
+build: deps-build build-info
 	$(SWIFT) build
 
 # Release builds link the Swift runtime and Foundation statically: the dynamic loader's symbol
 # lookups were most of a cold start (about 35 ms -> 10 ms for `tunes --version`).
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-release: deps build-info
+release: deps-build build-info
 	$(SWIFT) build $(RELEASE_FLAGS) --product tunes
 
 run: release
@@ -59,27 +79,34 @@ run: release
 demo: release
 	SWIFT_BACKTRACE=interactive=no .build/release/tunes --demo $(ARGS)
 
-test: deps build-info
-	bash Scripts/check-imports.sh
+# Lint first (it takes seconds), then the build and the whole suite.
+test: deps lint build-info
 	$(SWIFT) build --build-tests
 	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --skip '$(HEAVY_TESTS)'
 	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --filter '$(HEAVY_TESTS)'
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
-lint:
-	bash Scripts/check-imports.sh
+# The quick loop: lint, build, and the in-process suites (no EndToEndTests, no Xvfb suites).
+check: deps lint build-info
+	$(SWIFT) build --build-tests
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --skip '$(CHECK_SKIP)'
+
+# Formatting, who may import whom, and the iOS-reuse promise (with the check's own self-test).
+lint: deps-lint
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	bash Scripts/check-imports.sh
+	bash Scripts/check-ios-reuse.sh
+	bash Scripts/check-ios-reuse.sh --self-test
 
 format:
 	$(SWIFT) format format -i -r Sources Tests Package.swift
 
-bench: deps build-info
+bench: deps-build build-info
 	$(SWIFT) build $(RELEASE_FLAGS) --product tunes
 	$(SWIFT) build $(RELEASE_FLAGS) --product tunes-bench
 	bash bench/run.sh
 
 # libFuzzer targets with AddressSanitizer, FUZZ_SECONDS each (default 60); see Scripts/fuzz.sh.
-fuzz: deps
+fuzz: deps-build
 	bash Scripts/fuzz.sh
 
 # The release app in tmux for SOAK_MINUTES (default 10) against the replay server with random

@@ -7,24 +7,29 @@ let package = Package(
     .executable(name: "tunes", targets: ["tunes"]),
     .library(name: "ITunesCatalog", targets: ["ITunesCatalog"]),
     .library(name: "ITunesClient", targets: ["ITunesClient"]),
+    .library(name: "ITunesClientLive", targets: ["ITunesClientLive"]),
     .library(name: "TunesStorage", targets: ["TunesStorage"]),
     .library(name: "AppArchitecture", targets: ["AppArchitecture"]),
     .library(name: "TunesFeatures", targets: ["TunesFeatures"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
   ],
   targets: [
-    // Core library: pure Swift + Foundation, usable unchanged by an iOS app.
+    // Core library: pure Swift + Foundation, usable unchanged by an iOS app
+    // (Scripts/check-ios-reuse.sh proves it: no Glibc, no C library but SQLite, no processes).
     .target(name: "ITunesCatalog"),
+    .target(name: "ITunesClient", dependencies: ["ITunesCatalog", "AppArchitecture"]),
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .target(name: "TunesStorage", dependencies: ["CSQLite"]),
+
+    // The client's live transports (libcurl, URLSession) and the shared pacing file.
     .systemLibrary(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(
-      name: "ITunesClient",
+      name: "ITunesClientLive",
       dependencies: [
-        "ITunesCatalog", "AppArchitecture",
+        "ITunesClient", "ITunesCatalog", "AppArchitecture",
         .byName(name: "CCurl", condition: .when(platforms: [.linux])),
       ]),
-    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    .target(name: "TunesStorage", dependencies: ["CSQLite"]),
 
     // Artwork: coalesced downloads, memory and disk caches, JPEG and PNG decoding.
     .systemLibrary(
@@ -34,7 +39,9 @@ let package = Package(
       name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
     .target(
       name: "Artwork",
-      dependencies: ["ITunesCatalog", "ITunesClient", "TunesStorage", "CTurboJPEG", "CPNG"]),
+      dependencies: [
+        "ITunesCatalog", "ITunesClient", "ITunesClientLive", "TunesStorage", "CTurboJPEG", "CPNG",
+      ]),
     .target(name: "AppArchitecture"),
     .target(
       name: "TunesFeatures",
@@ -50,8 +57,9 @@ let package = Package(
         "TunesFeatures", "AppArchitecture", "TerminalUI", "TerminalGraphics", "TerminalPOSIX",
       ]),
 
-    // Previews: one long-lived mpv driven over its JSON IPC socket.
+    // Previews: the player's interface, and one long-lived mpv driven over its JSON IPC socket.
     .target(name: "Playback"),
+    .target(name: "PlaybackLive", dependencies: ["Playback"]),
 
     // The replay server, the composition root, the command line and the executable.
     .target(name: "ITunesReplay", dependencies: ["ITunesCatalog", "CTurboJPEG", "CPNG"]),
@@ -60,6 +68,7 @@ let package = Package(
       dependencies: [
         "ITunesCatalog", "ITunesClient", "TunesStorage", "AppArchitecture", "TunesFeatures",
         "TerminalUI", "TerminalPOSIX", "ITunesReplay", "Playback", "Artwork", "TerminalGraphics",
+        "ITunesClientLive", "PlaybackLive",
       ]),
     // The build's commit for `tunes --version` (a header Scripts/build-info.sh writes).
     .target(name: "CBuildInfo"),
@@ -76,6 +85,7 @@ let package = Package(
       dependencies: [
         "ITunesCatalog", "ITunesClient", "ITunesReplay", "TunesStorage", "TerminalUI", "TunesTUI",
         "TunesFeatures", "TunesLive", "Playback", "TerminalGraphics", "TerminalPOSIX", "Artwork",
+        "ITunesClientLive", "PlaybackLive",
       ]),
 
     // libFuzzer targets (`make fuzz`); a plain build links an empty program.
@@ -90,7 +100,9 @@ let package = Package(
     .testTarget(name: "ITunesCatalogTests", dependencies: ["ITunesCatalog", "TestSupport"]),
     .testTarget(
       name: "ITunesClientTests",
-      dependencies: ["ITunesClient", "ITunesCatalog", "ITunesReplay", "TestSupport"]),
+      dependencies: [
+        "ITunesClient", "ITunesClientLive", "ITunesCatalog", "ITunesReplay", "TestSupport",
+      ]),
     .testTarget(
       name: "ITunesReplayTests", dependencies: ["ITunesReplay", "ITunesCatalog", "TestSupport"]),
     .testTarget(name: "TunesStorageTests", dependencies: ["TunesStorage", "TestSupport"]),
@@ -133,7 +145,8 @@ let package = Package(
       dependencies: ["TerminalGraphics", "TerminalUI", "TestSupport"],
       exclude: ["__Snapshots__"]),
     .testTarget(
-      name: "PlaybackTests", dependencies: ["Playback", "ITunesReplay", "TestSupport"]),
+      name: "PlaybackTests",
+      dependencies: ["Playback", "PlaybackLive", "ITunesReplay", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

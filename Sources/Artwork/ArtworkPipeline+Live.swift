@@ -1,5 +1,6 @@
 import Foundation
 import ITunesClient
+import ITunesClientLive
 import TunesStorage
 
 extension ArtworkPipeline {

@@ -2,8 +2,9 @@ import Foundation
 
 /// Where the client sends requests and how patiently: base URL, deadline, retries and body cap.
 ///
-/// Pacing is not here: it belongs to the `RateLimiter` a client is given (`RateLimiter.shared`,
-/// Apple's 20 a minute, unless a test passes its own), because one budget serves the whole process.
+/// Pacing is not here: it belongs to the `RateLimiter` a client is given (the live client's is
+/// `RateLimiter.shared`, Apple's 20 a minute, unless a test passes its own), because one budget
+/// serves the whole process.
 public struct ClientConfiguration: Sendable {
   /// Apple's API host, `https://itunes.apple.com`.
   public static let defaultBaseURLString = "https://itunes.apple.com"

@@ -1,8 +1,8 @@
 import AppArchitecture
 import Foundation
 
-/// The one exchange loop every request goes through, catalogue (`RequestPipeline`) and feeds
-/// (`FeedPipeline`) alike: pace on a limiter, send with the tunes User-Agent, map transport
+/// The one exchange loop every request goes through (`RequestPipeline`), catalogue and feeds
+/// alike: pace on a limiter, send with the tunes User-Agent, map transport
 /// errors to `ClientError`, let the caller read the answer, tell the limiter about throttling,
 /// and retry 5xx answers after the configured back-off on the clock.
 struct Exchange: Sendable {

@@ -3,7 +3,8 @@ import Foundation
 
 /// Sends one HTTP GET and returns the whole answer, whatever its status.
 ///
-/// A struct of closures: `.urlSession(...)` is the live value; tests build one from a closure.
+/// A struct of closures: `.live(...)`, `.curl(...)` and `.urlSession(...)` (ITunesClientLive) are
+/// the live values; an iOS app or a test builds one from a closure.
 /// Statuses such as 403 or 503 are answers, not errors; the transport throws only `ClientError`
 /// transport cases (cannot connect, timed out, truncated, too large, cancelled, …).
 public struct HTTPTransport: Sendable {

@@ -6,7 +6,7 @@ import ITunesCatalog
 ///
 /// The host counted is the one the request belongs to, also when an API base sends every
 /// request to one replay server. `itunes.apple.com` (search, lookup, legacy feeds, genres) uses
-/// `RateLimiter.shared`.
+/// `RateLimiter.shared` (`HostPacing.shared`; both in ITunesClientLive).
 public struct HostPacing: Sendable {
   /// The limiter for a host.
   public var limiter: @Sendable (_ host: FeedRequest.Host) -> RateLimiter
@@ -16,22 +16,8 @@ public struct HostPacing: Sendable {
     self.limiter = limiter
   }
 
-  /// The process-wide pacing: `RateLimiter.shared` for `itunes.apple.com`,
-  /// `RateLimiter.marketingTools` for the v2 feeds.
-  public static let shared = HostPacing { host in
-    switch host {
-    case .itunes: return .shared
-    case .marketingTools: return .marketingTools
-    }
-  }
-
   /// Pacing for tests: `itunes` for Apple's search host, `feeds` for the v2 feed host.
   public static func separate(itunes: RateLimiter, feeds: RateLimiter) -> HostPacing {
     HostPacing { host in host == .itunes ? itunes : feeds }
   }
-}
-
-extension RateLimiter {
-  /// The limiter of the v2 chart feeds' host: Apple's budget again, counted on its own.
-  public static let marketingTools = RateLimiter(limit: .paced, clock: .live)
 }

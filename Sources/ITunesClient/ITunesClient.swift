@@ -2,7 +2,8 @@ import AppArchitecture
 import Foundation
 import ITunesCatalog
 
-/// The iTunes Search and Lookup API as a struct of closures: `live(configuration:)` for real use,
+/// The iTunes Search and Lookup API as a struct of closures: `pipeline(transport:…)` over any
+/// transport, `live(configuration:)` (ITunesClientLive) for real use,
 /// `mock(_:)` and `failing` for tests.
 ///
 /// Everything goes through one closure, `fetch`, so layers such as the response cache
@@ -62,40 +63,31 @@ extension ITunesClient {
     ITunesClient(fetch: { _ in throw error }, fetchFeed: { _ in throw error })
   }
 
-  /// The live client: `transport` (libcurl or URLSession) with the configuration's deadline, status
-  /// handling, 5xx retries with back-off, and pacing through `limiter` (the process-wide one).
+  /// A client over `transport`: the configuration's deadline, status handling, 5xx retries with
+  /// back-off, and pacing through `limiter`. Pure Swift over an injected transport; the live
+  /// transports and the process-wide limiters are `ITunesClientLive`'s (`ITunesClient.live`).
   ///
   /// - Parameters:
+  ///   - transport: the HTTP transport (libcurl, URLSession, a test's closure …).
   ///   - configuration: base URL, timeout, retry policy, body cap.
-  ///   - transport: the HTTP transport; `nil` builds the configuration's live transport (libcurl
-  ///     on Linux, URLSession elsewhere or with `TUNES_HTTP_TRANSPORT=urlsession`).
-  ///   - limiter: the token bucket; `RateLimiter.shared` unless a test passes its own.
+  ///   - limiter: the sliding-window limiter of catalogue requests.
   ///   - pacing: how long a request may wait for the limiter (by default as long as it takes).
   ///   - clock: times the deadline and back-off.
-  ///   - feedPacing: the limiters of feed requests, one per Apple host (`HostPacing.shared`,
-  ///     whose `itunes.apple.com` limiter is `RateLimiter.shared`).
-  public static func live(
-    configuration: ClientConfiguration = .standard, transport: HTTPTransport? = nil,
-    limiter: RateLimiter = .shared, pacing: PacingPolicy = .patient, clock: AppClock = .live,
+  ///   - feedPacing: the limiters of feed requests, one per Apple host (by default `limiter`
+  ///     for both hosts).
+  public static func pipeline(
+    transport: HTTPTransport, configuration: ClientConfiguration = .standard,
+    limiter: RateLimiter, pacing: PacingPolicy = .patient, clock: AppClock,
     feedPacing: HostPacing? = nil
   ) -> ITunesClient {
-    let base =
-      transport
-      ?? .live(
-        configuration.transport, timeoutSeconds: configuration.timeoutSeconds,
-        maxBodyBytes: configuration.maxBodyBytes)
     let pipeline = RequestPipeline(
       configuration: configuration,
-      transport: base.withDeadline(seconds: configuration.timeoutSeconds, clock: clock),
-      limiter: limiter, pacing: pacing, clock: clock)
-    let feeds = FeedPipeline(
-      configuration: configuration, transport: pipeline.transport,
-      pacing: feedPacing
-        ?? (limiter === RateLimiter.shared ? .shared : .separate(itunes: limiter, feeds: limiter)),
-      policy: pacing, clock: clock)
+      transport: transport.withDeadline(seconds: configuration.timeoutSeconds, clock: clock),
+      limiter: limiter, feedPacing: feedPacing ?? .separate(itunes: limiter, feeds: limiter),
+      pacing: pacing, clock: clock)
     return ITunesClient(
       fetch: { request in try await pipeline.fetch(request) },
       pacing: { await limiter.waitTime() },
-      fetchFeed: { request in try await feeds.fetch(request) })
+      fetchFeed: { request in try await pipeline.fetch(request) })
   }
 }

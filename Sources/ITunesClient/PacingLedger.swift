@@ -20,8 +20,8 @@ public struct PacingEntry: Sendable, Equatable {
 
 /// Where pacing state lives, so that everything sharing a ledger shares one budget per key.
 ///
-/// `memory()` is one process's; `file(path:)` is shared by every process that opens the same
-/// file (the live `tunes` uses one under `$XDG_RUNTIME_DIR`). The key names the budget: today
+/// `memory()` is one process's; `file(path:)` (ITunesClientLive) is shared by every process that
+/// opens the same file (the live `tunes` uses one under `$XDG_RUNTIME_DIR`). The key names the budget: today
 /// the API's host and port, so a budget per host (chart feeds) is only another key.
 public struct PacingLedger: Sendable {
   /// Reads the entry for `key`, lets `body` change it, and stores it, as one step that no other

@@ -2,8 +2,8 @@ import AppArchitecture
 import Foundation
 
 /// Keeps tunes within Apple's budget: at most `requests` in any `period` (20 in any minute),
-/// per process (`shared`), or for every process on the machine when its ledger is a shared file
-/// (`PacingLedger.file(path:)`).
+/// per process (`shared`, in ITunesClientLive), or for every process on the machine when its
+/// ledger is a shared file (`PacingLedger.file(path:)`, also ITunesClientLive's).
 ///
 /// It remembers when the last `requests` requests were sent (a sliding-window log): a request
 /// may go when fewer than `requests` were sent in the `period` before it, so a burst of 20 goes
@@ -14,10 +14,6 @@ import Foundation
 /// `key` (one budget per key); time comes from an injected `AppClock`, which must be the same
 /// for everyone sharing the ledger (`AppClock.wall` for processes).
 public actor RateLimiter {
-  /// The limiter every live client in the process shares by default: 20 requests a minute,
-  /// live clock, this process's memory.
-  public static let shared = RateLimiter(limit: .paced, clock: .live)
-
   /// Thrown by `acquire(maxWait:onWait:)` when the wait would be longer than allowed.
   public struct WaitTooLong: Error, Equatable {
     /// How long the caller would have had to wait from now.

@@ -2,28 +2,50 @@ import AppArchitecture
 import Foundation
 import ITunesCatalog
 
-/// One catalogue request from start to end: the shared `Exchange` loop (pace, send with a
-/// deadline, retry 5xx) with `StatusMapping` reading the answers.
+/// Every request from start to end, catalogue and feeds alike: the shared `Exchange` loop (pace,
+/// send with a deadline, retry 5xx) with the one status table, `StatusMapping.table`, reading the
+/// answers with the request's decoder.
 struct RequestPipeline: Sendable {
   let configuration: ClientConfiguration
+  /// The transport, with its deadline already applied.
   let transport: HTTPTransport
+  /// The limiter of catalogue requests (search, lookup).
   let limiter: RateLimiter
+  /// The limiters of feed requests, one per Apple host.
+  let feedPacing: HostPacing
+  /// How long a request may wait for its limiter.
   let pacing: PacingPolicy
   let clock: AppClock
 
+  /// The base feed requests go to: `nil` (each request's own Apple host) unless an API base
+  /// other than Apple's default was configured.
+  var feedBase: URL? {
+    configuration.baseURL.absoluteString == ClientConfiguration.defaultBaseURLString
+      ? nil : configuration.baseURL
+  }
+
+  /// A search or lookup, paced on the catalogue's limiter.
   func fetch(_ request: CatalogRequest) async throws -> CatalogResponse {
+    try await run(request.url(relativeTo: configuration.baseURL), limiter: limiter) {
+      body throws(CatalogError) in
+      CatalogResponse(page: try CatalogPage.decode(body), body: body, source: .network)
+    }
+  }
+
+  /// A chart feed or genre request, paced on its host's limiter.
+  func fetch(_ request: FeedRequest) async throws -> FeedResponse {
+    try await run(request.url(relativeTo: feedBase), limiter: feedPacing.limiter(request.host)) {
+      body throws(CatalogError) in
+      FeedResponse(document: try request.decode(body), body: body, source: .network)
+    }
+  }
+
+  private func run<Value>(
+    _ url: URL?, limiter: RateLimiter, decode: (Data) throws(CatalogError) -> Value
+  ) async throws -> Value {
     let exchange = Exchange(configuration: configuration, transport: transport, clock: clock)
-    return try await exchange.run(
-      request.url(relativeTo: configuration.baseURL), limiter: limiter, policy: pacing
-    ) { response in
-      switch StatusMapping.interpret(response) {
-      case .page(let page):
-        return .success(CatalogResponse(page: page, body: response.body, source: .network))
-      case .retry(let status):
-        return .retry(status: status)
-      case .failure(let error):
-        return .failure(error)
-      }
+    return try await exchange.run(url, limiter: limiter, policy: pacing) { response in
+      StatusMapping.table(response, decode: decode)
     }
   }
 }

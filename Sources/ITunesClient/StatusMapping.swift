@@ -27,24 +27,35 @@ public enum StatusMapping {
     return trimmed.count > 200 ? String(trimmed.prefix(200)) + "…" : trimmed
   }
 
-  /// Interprets `response`.
-  ///
-  /// 200 → decode (Apple's error object → `.invalidRequest`, unreadable → `.decoding`);
-  /// 400 with `errorMessage` → `.invalidRequest` with Apple's text; 403/429 → `.rateLimited`;
-  /// 404 → `.notFound`; 5xx → retry; anything else → `.unexpectedStatus`.
+  /// Interprets a catalogue answer (`table` with `CatalogPage`'s decoder).
   public static func interpret(_ response: TransportResponse) -> Outcome {
+    switch table(response, decode: { body throws(CatalogError) in try CatalogPage.decode(body) }) {
+    case .success(let page): return .page(page)
+    case .retry(let status): return .retry(status: status)
+    case .failure(let error): return .failure(error)
+    }
+  }
+
+  /// The one status table, for catalogue and feed answers alike (`decode` is the request's).
+  ///
+  /// 200 → decode (Apple's error object → `.invalidRequest`, unreadable or empty → `.decoding`);
+  /// 400 with a JSON `errorMessage` → `.invalidRequest` with Apple's text (`serverMessage(in:)`:
+  /// cleaned, at most 200 characters), any other 400 (empty, HTML) → `.unexpectedStatus(400)`;
+  /// 403/429 → `.rateLimited`; 404 → `.notFound`; 5xx → retry; anything else →
+  /// `.unexpectedStatus`.
+  static func table<Value>(
+    _ response: TransportResponse, decode: (Data) throws(CatalogError) -> Value
+  ) -> Exchange.Verdict<Value> {
     switch response.status {
     case 200:
       do {
-        return .page(try CatalogPage.decode(response.body))
+        return .success(try decode(response.body))
       } catch {
         if case .apple(let message) = error { return .failure(.invalidRequest(message: message)) }
         return .failure(.decoding(error))
       }
     case 400:
-      if case .failure(.apple(let message)) = Result(catching: { () throws(CatalogError) in
-        try CatalogPage.decode(response.body)
-      }) {
+      if let message = serverMessage(in: response.body) {
         return .failure(.invalidRequest(message: message))
       }
       return .failure(.unexpectedStatus(400))

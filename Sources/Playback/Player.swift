@@ -1,7 +1,7 @@
 import Foundation
 
-/// Plays previews: a dependency of `@Sendable` closures, with a live value (`Player.live`, one
-/// long-lived mpv) and an in-memory double (`InMemoryPlayer`).
+/// Plays previews: a dependency of `@Sendable` closures, with a live value (`Player.live` in
+/// PlaybackLive, one long-lived mpv) and an in-memory double (`InMemoryPlayer`).
 ///
 /// ```swift
 /// let player = Player.live(configuration: PlayerConfiguration(environment: env))

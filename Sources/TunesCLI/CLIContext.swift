@@ -40,14 +40,9 @@ struct CLIContext: Sendable {
   var handlesSignals = false
   /// `--quiet`: stderr carries errors only (notes and progress are dropped).
   var quiet = false
-  /// Makes the preview player for an environment and config file (tests inject a double or a
-  /// live player with test options).
-  var makePlayer: @Sendable ([String: String], URL) -> Player = { environment, configFile in
-    // On a terminal mpv may draw a video in it (its standard output).
-    LivePlayback.player(
-      environment: environment, configFile: configFile,
-      terminalOutput: isatty(STDOUT_FILENO) == 1 ? STDOUT_FILENO : nil)
-  }
+  /// Makes the preview player for an environment and config file (the live one comes from
+  /// TunesLive; tests inject a double or a live player with test options).
+  var makePlayer: @Sendable ([String: String], URL) -> Player = { _, _ in .unavailable }
   /// Runs the terminal app (the executable wires the live one in; tests leave the default,
   /// which says no app is linked).
   var startApp: TunesCLI.AppStarter = { _ in
@@ -72,8 +67,9 @@ struct CLIContext: Sendable {
     return nil
   }
 
-  /// The real process: file descriptors 1 and 2, the live client, XDG paths.
-  static func live() -> CLIContext {
+  /// The real process: file descriptors 1 and 2, the live client and player (made by
+  /// TunesLive), XDG paths.
+  static func live(_ live: LiveCommandValues) -> CLIContext {
     let environment = ProcessInfo.processInfo.environment
     var size = winsize()
     let columns: Int? =
@@ -86,17 +82,10 @@ struct CLIContext: Sendable {
       interactive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
       terminalColumns: columns,
       terminalRows: columns != nil && size.ws_row > 0 ? Int(size.ws_row) : nil,
-      makeClient: { configuration, pacing in
-        ITunesClient.live(
-          configuration: configuration,
-          limiter: LivePacing.limiter(
-            for: configuration.baseURL, paths: StoragePaths(environment: environment)),
-          pacing: pacing,
-          feedPacing: LivePacing.hostPacing(
-            baseURL: configuration.baseURL, paths: StoragePaths(environment: environment)))
-      },
+      makeClient: live.makeClient,
       paths: StoragePaths(environment: environment),
-      now: { Date() }, stderrIsTerminal: isatty(STDERR_FILENO) == 1, handlesSignals: true)
+      now: { Date() }, stderrIsTerminal: isatty(STDERR_FILENO) == 1, handlesSignals: true,
+      makePlayer: live.makePlayer)
   }
 }
 

@@ -13,13 +13,15 @@ package enum TunesCLI {
 
   /// Runs the command line with the process's arguments and exits with its code. Called from the
   /// executable's top-level code, so the main actor (which the terminal app runs on) is the main thread.
-  /// - Parameter startApp: runs the terminal app for a launch the command line validated and
-  ///   returns its exit code (the executable wires the live app in).
+  /// - Parameters:
+  ///   - live: the live client and player, made by the composition root (TunesLive).
+  ///   - startApp: runs the terminal app for a launch the command line validated and returns its
+  ///     exit code (the executable wires the live app in).
   @MainActor
-  package static func main(startApp: @escaping AppStarter) async -> Never {
+  package static func main(live: LiveCommandValues, startApp: @escaping AppStarter) async -> Never {
     signal(SIGPIPE, SIG_IGN)
     let arguments = Array(CommandLine.arguments.dropFirst())
-    var context = CLIContext.live()
+    var context = CLIContext.live(live)
     context.startApp = startApp
     let code = await run(arguments, context: context)
     exit(code)

@@ -1,5 +1,6 @@
 import Foundation
 import ITunesClient
+import ITunesClientLive
 import ITunesReplay
 import Synchronization
 

@@ -57,12 +57,9 @@ package enum LiveDependencies {
       }
     }
     // The app never waits for the shared budget: it shows the countdown instead.
-    let limiter = LivePacing.limiter(
-      for: configuration.baseURL, paths: paths, onError: { log.log("pacing: \($0)") })
-    var client = ITunesClient.live(
-      configuration: configuration, limiter: limiter, pacing: .immediate,
-      feedPacing: LivePacing.hostPacing(
-        baseURL: configuration.baseURL, paths: paths, onError: { log.log("pacing: \($0)") }))
+    var client = LiveClient.make(
+      configuration: configuration, pacing: .immediate, paths: paths,
+      onError: { log.log("pacing: \($0)") })
     if cacheMode != .disabled {
       if let cache = ResponseCacheBridge.open(paths: paths) {
         client = client.caching(store: cache, policy: ResponseCachePolicy(mode: cacheMode))

@@ -1,6 +1,7 @@
 import Foundation
 import ITunesCatalog
 import ITunesClient
+import ITunesClientLive
 import Synchronization
 import TunesStorage
 
@@ -68,5 +69,24 @@ package enum LivePacing {
       limiters[file + " " + key] = limiter
       return limiter
     }
+  }
+}
+
+/// The live iTunes client of a `tunes` process, made in one place for the command line and the
+/// app: the configuration's transport (libcurl on Linux), paced through the shared file.
+package enum LiveClient {
+  /// The live client for `configuration`: catalogue and feed requests paced by the machine-wide
+  /// limiters (`LivePacing`), waiting as `pacing` allows. `onError` hears why the pacing file
+  /// could not be used (the limiters then pace this process alone).
+  package static func make(
+    configuration: ClientConfiguration, pacing: PacingPolicy, paths: StoragePaths,
+    onError: @escaping @Sendable (String) -> Void = { _ in }
+  ) -> ITunesClient {
+    ITunesClient.live(
+      configuration: configuration,
+      limiter: LivePacing.limiter(for: configuration.baseURL, paths: paths, onError: onError),
+      pacing: pacing,
+      feedPacing: LivePacing.hostPacing(
+        baseURL: configuration.baseURL, paths: paths, onError: onError))
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ITunesCatalog
 import Playback
+import PlaybackLive
 
 /// The live preview player and what it plays, wired in one place for the app and the command
 /// line: mpv's extra options from the config file and the environment, and `TUNES_MEDIA_BASE`.

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// What happened when a damaged database was found on open: the file was kept, not deleted.
 public struct CorruptionRecovery: Sendable, Equatable {
   /// The path of the damaged database (now a fresh one).

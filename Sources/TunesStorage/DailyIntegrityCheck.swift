@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The whole-file `PRAGMA quick_check` of `tunes.sqlite`, at most once a day, for the app to run
 /// in the background after it starts (opening the file reads only its header and schema).
 ///

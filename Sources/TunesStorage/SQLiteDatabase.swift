@@ -1,10 +1,6 @@
 import CSQLite
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A small, thread-safe wrapper around one SQLite connection.
 ///
 /// Every call takes a recursive lock, so one instance may be shared between threads; a

@@ -1,10 +1,6 @@
 import CSQLite
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 extension StorageError {
   /// Maps a SQLite (extended) result code, plus the OS errno behind it, to a storage error.
   static func from(code: Int32, systemErrno: Int32, message: String, path: String) -> StorageError {

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Where tunes keeps its files, resolved from an injected environment by the XDG base-directory rules.
 ///
 /// - data: `$XDG_DATA_HOME/tunes` (default `~/.local/share/tunes`): `tunes.sqlite`.

@@ -1,5 +1,5 @@
-// The executable is wiring only: the command line decides what runs; when it is the app, the
-// composition root (TunesLive) builds the live dependencies and the terminal app runs on them.
+// The executable only chooses: a command runs in TunesCLI, the app in TunesTUI. The live values
+// of both are made by the composition root, TunesLive.
 import Foundation
 import TerminalPOSIX
 import TunesCLI
@@ -12,15 +12,10 @@ if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
   // The app may start: make a crash print its report without waiting for a key in raw mode.
   BacktraceSafety.reexecIfNeeded()
 }
-await TunesCLI.main { launch in
-  let log = Log(environment: launch.environment)
-  log.log("api base \(launch.configuration.baseURL.absoluteString)")
-  let (dependencies, notices) = LiveDependencies.make(launch: launch, log: log)
-  let artwork = LiveArtwork.make(environment: launch.environment, log: log)
-  let graphics = AppGraphics(
-    request: LiveArtwork.request(flag: launch.images, environment: launch.environment),
-    pixels: artwork.pixels, load: artwork.load)
+await TunesCLI.main(live: .process(environment: ProcessInfo.processInfo.environment)) { launch in
+  let app = LiveApp.make(launch: launch)
   return await TunesApp.run(
-    dependencies: dependencies, graphics: graphics, notices: notices,
-    environment: launch.environment, log: log)
+    dependencies: app.dependencies,
+    graphics: AppGraphics(request: app.images, pixels: app.pixels, load: app.loadArtwork),
+    notices: app.notices, environment: launch.environment, log: app.log)
 }

@@ -39,8 +39,8 @@ struct ExchangeTests {
   ) throws -> ITunesClient {
     var configuration = try ClientConfiguration(baseURL: "https://itunes.apple.com")
     configuration.retry = retry
-    return ITunesClient.live(
-      configuration: configuration, transport: transport, limiter: limiter, pacing: pacing,
+    return ITunesClient.pipeline(
+      transport: transport, configuration: configuration, limiter: limiter, pacing: pacing,
       clock: clock.clock, feedPacing: .separate(itunes: limiter, feeds: limiter))
   }
 
@@ -133,5 +133,34 @@ struct ExchangeTests {
     task.cancel()
     #expect(await task.value == .cancelled)
     #expect(fake.count == 1)
+  }
+
+  @Test(
+    "a 400 with an errorMessage is invalidRequest, cleaned; other 400s and empty 200s fail at once",
+    arguments: Side.allCases)
+  func badRequestsAndEmptyBodies(side: Side) async throws {
+    let clock = TestClock()
+    func error(_ status: Int, _ body: Data) async throws -> ClientError? {
+      let fake = FakeTransport([.success(TransportResponse(status: status, body: body))])
+      let error = await side.call(
+        try Self.client(fake.transport, limiter: Self.generous(clock), clock: clock))
+      #expect(fake.count == 1, "not retried")
+      return error
+    }
+    #expect(
+      try await error(400, Bodies.appleError)
+        == .invalidRequest(message: "Invalid value(s) for key(s): [id]"))
+    #expect(
+      try await error(400, Data(#"{"errorMessage":" bad\u001b[2J term\u0007 "}"#.utf8))
+        == .invalidRequest(message: "bad[2J term"))
+    #expect(try await error(400, Data(#"{"errorMessage":"  "}"#.utf8)) == .unexpectedStatus(400))
+    #expect(try await error(400, Data()) == .unexpectedStatus(400))
+    #expect(
+      try await error(400, Data("<html><body>Bad Request</body></html>".utf8))
+        == .unexpectedStatus(400))
+    #expect(
+      try await error(200, Data()) == .decoding(.malformed(reason: "the body is empty")))
+    #expect(
+      try await error(200, Data(" \n".utf8)) == .decoding(.malformed(reason: "the body is empty")))
   }
 }

@@ -13,9 +13,9 @@ private func feedClient(
   configuration.retry = RetryPolicy(maxAttempts: 3, baseDelay: .zero, maxDelay: .zero)
   let generous = RateLimiter(
     limit: RateLimit(requests: 1000, period: .seconds(60)), clock: clock.clock)
-  return ITunesClient.live(
-    configuration: configuration, transport: fake.transport, limiter: generous, clock: clock.clock,
-    feedPacing: pacing)
+  return ITunesClient.pipeline(
+    transport: fake.transport, configuration: configuration, limiter: generous,
+    clock: clock.clock, feedPacing: pacing)
 }
 
 private let albums: Data =

@@ -1,6 +1,8 @@
 import Foundation
 import ITunesCatalog
 import ITunesClient
+import Synchronization
+import TestSupport
 import Testing
 
 /// A wall clock a test sets by hand.
@@ -201,5 +203,33 @@ struct ResponseCacheTests {
     wall.advance(hours: 30)
     let client = try cachedClient(FakeTransport([.failure(.cancelled)]), store: store, wall: wall)
     #expect(await fetchError(client, request) == .cancelled)
+  }
+
+  @Test("one cache layer: an answer without a body is never stored, catalogue or feed")
+  func emptyBodiesAreNotStored() async throws {
+    let wall = WallClock(start)
+    let store = ResponseCacheStore.inMemory()
+    let page = try CatalogPage.decode(Bodies.onePage)
+    let chart = try ChartQuery(kind: .albums)
+    let document = try chart.request.decode(
+      Fixtures.ownFile("catalog/charts/v2-top-albums-gb-2.json"))
+    let calls = Mutex(0)
+    // Answers from the network with empty bodies, as doubles and adapters give them.
+    let network = ITunesClient.mock { _ in
+      calls.withLock { $0 += 1 }
+      return page
+    }.withFeeds { _ in
+      calls.withLock { $0 += 1 }
+      return document
+    }
+    let client = network.caching(
+      store: store, policy: ResponseCachePolicy(mode: .normal, now: { wall.now }))
+    for _ in 0..<2 {
+      #expect(try await client.fetch(request).source == .network)
+      #expect(try await client.fetchFeed(chart.request).source == .network)
+    }
+    #expect(store.load(request.canonicalKey) == nil)
+    #expect(store.load(chart.request.canonicalKey) == nil)
+    #expect(calls.withLock { $0 } == 4, "nothing answered from the cache")
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ITunesCatalog
 import ITunesClient
+import ITunesClientLive
 import TestSupport
 import Testing
 

@@ -4,7 +4,7 @@ import ITunesClient
 import TestSupport
 import Testing
 
-/// A live client over a fake transport: generous pacing, zero back-off, a clock nobody advances.
+/// The client's pipeline over a fake transport: generous pacing, zero back-off, a clock nobody advances.
 func makeClient(
   _ transport: FakeTransport, maxAttempts: Int = 3,
   limiter: RateLimiter? = nil, clock: TestClock = TestClock()
@@ -14,8 +14,8 @@ func makeClient(
   let pacing =
     limiter
     ?? RateLimiter(limit: RateLimit(requests: 1000, period: .seconds(60)), clock: clock.clock)
-  return ITunesClient.live(
-    configuration: configuration, transport: transport.transport, limiter: pacing,
+  return ITunesClient.pipeline(
+    transport: transport.transport, configuration: configuration, limiter: pacing,
     clock: clock.clock)
 }
 

@@ -1,9 +1,10 @@
 import Foundation
 import ITunesReplay
+import Playback
 import TestSupport
 import Testing
 
-@testable import Playback
+@testable import PlaybackLive
 
 #if canImport(Glibc)
   import Glibc

@@ -1,7 +1,8 @@
 import Foundation
+import Playback
 import Testing
 
-@testable import Playback
+@testable import PlaybackLive
 
 @Suite("Player state, messages and options")
 struct PlayerStateTests {

@@ -1,8 +1,9 @@
 import Foundation
+import Playback
 import TestSupport
 import Testing
 
-@testable import Playback
+@testable import PlaybackLive
 
 #if canImport(Glibc)
   import Glibc

@@ -1,8 +1,9 @@
 import Foundation
+import Playback
 import TestSupport
 import Testing
 
-@testable import Playback
+@testable import PlaybackLive
 
 #if canImport(Glibc)
   import Glibc
@@ -111,7 +112,7 @@ struct VideoPlayerTests {
     let server = try await PreviewServer(video: true)
     defer { server.close() }
     let screen = server.directory.appending("screen.out")
-    FileManager.default.createFile(atPath: screen.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: screen.path, contents: nil)
     let handle = try FileHandle(forWritingTo: screen)
     defer { try? handle.close() }
     let rig = Rig(["--ao=null"]) { $0.terminalOutput = handle.fileDescriptor }

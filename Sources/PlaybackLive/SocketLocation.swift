@@ -1,4 +1,5 @@
 import Foundation
+import Playback
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import Playback
 
 extension PlaybackEngine {
   // MARK: mpv's events

@@ -1,4 +1,5 @@
 import Foundation
+import Playback
 
 extension Player {
   /// The live player: one long-lived mpv, started on first use as

@@ -1,4 +1,5 @@
 import Foundation
+import ITunesClient
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

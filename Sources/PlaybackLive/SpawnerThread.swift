@@ -1,4 +1,5 @@
 import Foundation
+import Playback
 
 /// The one thread that starts every mpv of this process, and never ends.
 ///

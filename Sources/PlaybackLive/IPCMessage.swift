@@ -1,4 +1,5 @@
 import Foundation
+import Playback
 
 /// One line mpv sent over its IPC socket: a reply (`request_id`, `error`, `data`) or an event
 /// (`event`, and for property changes `id`, `name`, `data`; for `end-file` `reason`,

@@ -1,6 +1,7 @@
 #if canImport(CCurl)
   import CCurl
   import Foundation
+  import ITunesClient
 
   /// One libcurl exchange: its options, the received head and body, and cancellation.
   ///

@@ -1,4 +1,5 @@
 import Foundation
+import Playback
 import Synchronization
 
 #if canImport(Glibc)

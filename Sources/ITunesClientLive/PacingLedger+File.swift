@@ -1,4 +1,5 @@
 import Foundation
+import ITunesClient
 import Synchronization
 
 #if canImport(Glibc)

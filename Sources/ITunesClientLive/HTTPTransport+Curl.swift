@@ -1,6 +1,7 @@
 #if canImport(CCurl)
   import CCurl
   import Foundation
+  import ITunesClient
 
   extension HTTPTransport {
     /// The live transport over libcurl directly, which starts faster than URLSession on Linux.
