@@ -3,12 +3,13 @@ import Foundation
 import ITunesCatalog
 import ITunesClient
 
-/// The app's reducer: search, filters, detail, favourites, navigation, links and quitting.
+/// The app's reducer: a thin parent over the features.
 ///
-/// Pure and synchronous: every I/O is an effect built from `dependencies`, whose result comes
-/// back as an action. A new search cancels the one in flight, and a response whose request id is
-/// not the current one is dropped. Each feature's actions go to that feature's reducer, whose
-/// switch names every case.
+/// Each feature (home, genres, filters, settings, …) is its own reducer over its own state,
+/// composed here with `Scope` and `IfLet`. The parent owns only what crosses features: the
+/// route stack, the overlays, the notice, the spinner, start-up, cancelling a popped screen's
+/// work. Features ask it for cross-feature things with delegate actions (open an item, show a
+/// notice, the storefront changed), which it handles in the same step (`dispatch`).
 public struct AppFeature: Reducer {
   /// What the effects use.
   public let dependencies: TunesDependencies
@@ -18,7 +19,7 @@ public struct AppFeature: Reducer {
     self.dependencies = dependencies
   }
 
-  /// Cancellation ids of long-running effects.
+  /// Cancellation ids of the parent's long-running effects (features have their own).
   enum CancelID: Hashable, Sendable {
     /// The search in flight (a new one cancels it).
     case search
@@ -30,8 +31,6 @@ public struct AppFeature: Reducer {
     case spinner
     /// The preview playing and its events (a new preview cancels the old one).
     case playback
-    /// A home row's chart request (a reload of the row cancels it).
-    case homeRow(ChartKind)
     /// The fetch of one artwork, by its sized URL.
     case artwork(String)
   }
@@ -43,7 +42,7 @@ public struct AppFeature: Reducer {
       state.noticeLink = nil
     }
     let wasLoading = state.isLoading
-    let effect = reduceAction(into: &state, action: action)
+    let effect = dispatch(&state, action)
     keepSelectionsInView(&state)
     guard state.isLoading != wasLoading, let interval = dependencies.spinnerInterval else {
       return effect
@@ -51,7 +50,53 @@ public struct AppFeature: Reducer {
     return .merge(effect, spinner(running: state.isLoading, interval: interval))
   }
 
-  private func reduceAction(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
+  /// Runs `action` through the parent and the features, then handles the delegate actions the
+  /// features answered with, in order, in this same step.
+  func dispatch(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
+    let split = features.reduce(into: &state, action: action)
+      .extractingSends(where: \.isDelegate)
+    guard !split.actions.isEmpty else { return split.effect }
+    return .merge([split.effect] + split.actions.map { delegated(&state, $0) })
+  }
+
+  /// The parent, then every feature on its part of the state.
+  private var features: CombineReducers<AppState, AppAction> {
+    CombineReducers([
+      Reduce(core),
+      Scope(
+        state: \AppState.homeFeature,
+        action: { (action: AppAction) -> HomeAction? in
+          if case .home(let home) = action { return home }
+          return nil
+        },
+        embed: AppAction.home, child: HomeFeature(dependencies: dependencies)),
+      IfLet(
+        state: \AppState.genresFeature,
+        action: { (action: AppAction) -> GenresAction? in
+          if case .genres(let genres) = action { return genres }
+          return nil
+        },
+        embed: AppAction.genres, child: GenresFeature(dependencies: dependencies)),
+      IfLet(
+        state: \AppState.filtersPanel,
+        action: { (action: AppAction) -> FiltersAction? in
+          if case .filters(let filters) = action { return filters }
+          return nil
+        },
+        embed: AppAction.filters, child: FiltersFeature()),
+      IfLet(
+        state: \AppState.settingsPanel,
+        action: { (action: AppAction) -> SettingsAction? in
+          if case .settings(let settings) = action { return settings }
+          return nil
+        },
+        embed: AppAction.settings, child: SettingsFeature()),
+    ])
+  }
+
+  /// The parent's own actions, and the features' actions that change what crosses features
+  /// (opening a screen or a panel).
+  private func core(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
     switch action {
     case .appStarted:
       state.offline = dependencies.offline
@@ -70,22 +115,32 @@ public struct AppFeature: Reducer {
       return .none
     case .search(let action):
       return reduceSearch(into: &state, action: action)
-    case .filters(let action):
-      return reduceFilters(into: &state, action: action)
     case .favorites(let action):
       return reduceFavorites(into: &state, action: action)
     case .detail(let action):
       return reduceDetail(into: &state, action: action)
     case .playback(let action):
       return reducePlayback(into: &state, action: action)
-    case .home(let action):
-      return reduceHome(into: &state, action: action)
-    case .genres(let action):
-      return reduceGenres(into: &state, action: action)
+    case .home(.opened):
+      return openHome(&state)
+    case .genres(.opened(let medium)):
+      return openGenres(&state, medium: medium)
+    case .filters(.opened):
+      state.overlay = .filters(FiltersState(draft: state.filters))
+      return .none
+    case .filters(.loaded(let filters)):
+      if filters.validationError == nil { state.filters = filters }
+      return .none
+    case .settings(.opened):
+      state.overlay = .settings(
+        SettingsState(
+          country: state.filters.country, images: dependencies.imagesMode,
+          video: dependencies.video.mode.rawValue))
+      return .none
+    case .home, .genres, .filters, .settings:
+      return .none
     case .artwork(let action):
       return reduceArtwork(&state, action)
-    case .settings(let action):
-      return reduceSettings(into: &state, action: action)
     case .helpToggled:
       state.overlay = state.overlay == .help ? nil : .help
       state.helpScroll = 0
@@ -206,8 +261,7 @@ public struct AppFeature: Reducer {
       return .none
     }
     if let left = state.stack.popLast() {
-      return .merge(
-        .cancel(id: CancelID.detail(depth: state.stack.count)), cancelGenres(in: [left]))
+      return .merge(.cancel(id: CancelID.detail(depth: state.stack.count)), cancelWork(of: [left]))
     }
     state.search.suggestions = []
     state.search.highlightedSuggestion = nil

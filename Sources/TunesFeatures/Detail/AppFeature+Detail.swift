@@ -84,7 +84,8 @@ extension AppFeature {
       do {
         send(action(.success(try await client.lookup(query))))
       } catch {
-        send(action(.failure(await Self.featureError(error, client: client, clock: clock))))
+        send(
+          action(.failure(await FeatureRequest.featureError(error, client: client, clock: clock))))
       }
     }
   }

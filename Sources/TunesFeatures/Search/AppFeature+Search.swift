@@ -4,9 +4,6 @@ import ITunesCatalog
 import ITunesClient
 
 extension AppFeature {
-  /// How long to wait after throttling when the client cannot say.
-  static let defaultRetryAfter = Duration.seconds(60)
-
   func reduceSearch(into state: inout AppState, action: SearchAction) -> Effect<AppAction> {
     switch action {
     case .queryChanged(let text):
@@ -100,6 +97,25 @@ extension AppFeature {
       state.search.results = state.search.results.value.map { .loaded($0) } ?? .idle
       state.notice = "Search cancelled."
       return .cancel(id: CancelID.search)
+    case .resetRequested:
+      state.search.submitted = nil
+      state.search.results = .idle
+      state.search.source = nil
+      state.search.shownTerm = nil
+      state.search.query = ""
+      state.search.queryCursor = 0
+      state.search.suggestions = []
+      state.search.highlightedSuggestion = nil
+      state.search.focus = .results
+      return .cancel(id: CancelID.search)
+    case .rowsFocused(let focused):
+      state.search.focus = focused ? .results : .query
+      if focused { state.search.suggestions = [] }
+      return .none
+    case .filtersApplied(let filters):
+      guard let submitted = state.search.submitted, state.stack.isEmpty else { return .none }
+      return startSearch(
+        &state, term: submitted.term, filters: filters, limit: filters.limit, loadingMore: false)
     case .rateLimitTick(let now):
       state.search.now = now
       guard let until = state.search.rateLimitedUntil, now < until else {
@@ -238,24 +254,11 @@ extension AppFeature {
         let response = try await client.search(query)
         send(.search(.searchResponse(requestID: requestID, .success(response))))
       } catch {
-        let failure = await Self.featureError(error, client: client, clock: clock)
+        let failure = await FeatureRequest.featureError(error, client: client, clock: clock)
         send(.search(.searchResponse(requestID: requestID, .failure(failure))))
       }
     }
     .cancellable(id: CancelID.search, cancelInFlight: true)
-  }
-
-  /// Turns a client error into a feature error; throttling asks the client how long to wait.
-  static func featureError(
-    _ error: any Error, client: ITunesClient, clock: AppClock
-  ) async -> FeatureError {
-    if case ClientError.rateLimitWait(let seconds) = error {
-      // Another tunes (or this one) used the shared budget: the limiter said how long.
-      return .rateLimited(retryAfter: .seconds(max(1, seconds)), at: clock.now())
-    }
-    guard case ClientError.rateLimited = error else { return FeatureError(error) }
-    let wait = await client.pacing() ?? defaultRetryAfter
-    return .rateLimited(retryAfter: max(wait, .seconds(1)), at: clock.now())
   }
 
   private func receive(

@@ -37,6 +37,14 @@ public enum SearchAction: Equatable, Sendable {
   case retryRequested
   /// Esc while a search runs: it is cancelled.
   case cancelRequested
+  /// `h`: the search screen empties (query, results, suggestions) for the home rows, and the
+  /// search in flight is cancelled.
+  case resetRequested
+  /// The home rows took the focus (`true`: a tile was clicked; the suggestions close) or gave
+  /// it back to the query box (`false`).
+  case rowsFocused(Bool)
+  /// Other filters were applied: a search on screen runs again with them.
+  case filtersApplied(SearchFilters)
   /// The rate-limit countdown ticked at clock instant `now`.
   case rateLimitTick(now: Duration)
 
@@ -47,7 +55,8 @@ public enum SearchAction: Equatable, Sendable {
       .suggestionPicked, .focusMoved, .selectionMoved, .tileClicked, .tileOpened,
       .loadMoreRequested, .groupingToggled, .retryRequested, .cancelRequested:
       return true
-    case .searchResponse, .historyLoaded, .rateLimitTick, .suggestionFiltersLoaded:
+    case .searchResponse, .historyLoaded, .rateLimitTick, .suggestionFiltersLoaded,
+      .resetRequested, .rowsFocused, .filtersApplied:
       return false
     }
   }
