@@ -8,15 +8,22 @@ extension AppFeature {
   /// Handles a feature's delegate action.
   func delegated(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
     switch action {
-    case .home(.delegate(.openItem(let item))), .genres(.delegate(.openItem(let item))):
+    case .search(.delegate(.openItem(let item))), .home(.delegate(.openItem(let item))),
+      .genres(.delegate(.openItem(let item))):
       return openDetail(&state, item: item)
     case .home(.delegate(.openGenres(let medium))):
       return dispatch(&state, .genres(.opened(medium: medium)))
     case .home(.delegate(.rowsFocused(let focused))):
       return dispatch(&state, .search(.rowsFocused(focused)))
-    case .home(.delegate(.notice(let text))), .genres(.delegate(.notice(let text))):
+    case .search(.delegate(.notice(let text))), .home(.delegate(.notice(let text))),
+      .genres(.delegate(.notice(let text))):
       state.notice = text
       return .none
+    case .search(.delegate(.filtersAdopted(let filters))):
+      state.filters = filters
+      return saveFilters(filters)
+    case .search(.delegate(.storageFailed(let error))):
+      return dispatch(&state, .storageFailed(error))
     case .genres(.delegate(.closed)):
       guard let index = state.stack.lastIndex(where: { $0.genres != nil }) else { return .none }
       let left = state.stack.remove(at: index)

@@ -21,10 +21,6 @@ public struct AppFeature: Reducer {
 
   /// Cancellation ids of the parent's long-running effects (features have their own).
   enum CancelID: Hashable, Sendable {
-    /// The search in flight (a new one cancels it).
-    case search
-    /// The rate-limit countdown timer.
-    case rateLimitTimer
     /// The lookups of the detail at this stack index.
     case detail(depth: Int)
     /// The spinner's ticks.
@@ -63,6 +59,13 @@ public struct AppFeature: Reducer {
   private var features: CombineReducers<AppState, AppAction> {
     CombineReducers([
       Reduce(core),
+      Scope(
+        state: \AppState.searchFeature,
+        action: { (action: AppAction) -> SearchAction? in
+          if case .search(let search) = action { return search }
+          return nil
+        },
+        embed: AppAction.search, child: SearchFeature(dependencies: dependencies)),
       Scope(
         state: \AppState.homeFeature,
         action: { (action: AppAction) -> HomeAction? in
@@ -113,8 +116,6 @@ public struct AppFeature: Reducer {
     case .startupNoticeReported(let text):
       state.notice = text
       return .none
-    case .search(let action):
-      return reduceSearch(into: &state, action: action)
     case .favorites(let action):
       return reduceFavorites(into: &state, action: action)
     case .detail(let action):
@@ -137,7 +138,7 @@ public struct AppFeature: Reducer {
           country: state.filters.country, images: dependencies.imagesMode,
           video: dependencies.video.mode.rawValue))
       return .none
-    case .home, .genres, .filters, .settings:
+    case .search, .home, .genres, .filters, .settings:
       return .none
     case .artwork(let action):
       return reduceArtwork(&state, action)
@@ -181,7 +182,8 @@ public struct AppFeature: Reducer {
     case .quitRequested:
       state.shouldQuit = true
       return .merge(
-        .cancel(id: CancelID.search), .cancel(id: CancelID.rateLimitTimer),
+        .cancel(id: SearchFeature.CancelID.search),
+        .cancel(id: SearchFeature.CancelID.rateLimitTimer),
         .cancel(id: CancelID.spinner), shutDownPlayer())
     }
   }
@@ -263,8 +265,6 @@ public struct AppFeature: Reducer {
     if let left = state.stack.popLast() {
       return .merge(.cancel(id: CancelID.detail(depth: state.stack.count)), cancelWork(of: [left]))
     }
-    state.search.suggestions = []
-    state.search.highlightedSuggestion = nil
-    return .none
+    return dispatch(&state, .search(.suggestionsDismissed))
   }
 }

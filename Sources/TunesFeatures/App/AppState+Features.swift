@@ -10,6 +10,16 @@ extension AppState {
   /// Whether the search screen is in front: no screen pushed and no overlay.
   var searchIsFrontmost: Bool { stack.isEmpty && overlay == nil }
 
+  /// The search screen's feature state.
+  var searchFeature: SearchFeature.State {
+    get {
+      SearchFeature.State(
+        search: search, filters: filters, columns: columns, resultsLines: metrics.resultsLines,
+        isRoot: stack.isEmpty, isFrontmost: searchIsFrontmost)
+    }
+    set { search = newValue.search }
+  }
+
   /// The home screen's feature state.
   var homeFeature: HomeFeature.State {
     get {
@@ -65,7 +75,8 @@ extension AppAction {
   /// the same step as the action that caused it.
   var isDelegate: Bool {
     switch self {
-    case .home(.delegate), .genres(.delegate), .filters(.delegate), .settings(.delegate):
+    case .search(.delegate), .home(.delegate), .genres(.delegate), .filters(.delegate),
+      .settings(.delegate):
       return true
     default:
       return false
