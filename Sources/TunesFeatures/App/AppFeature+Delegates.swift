@@ -9,14 +9,16 @@ extension AppFeature {
   func delegated(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
     switch action {
     case .search(.delegate(.openItem(let item))), .home(.delegate(.openItem(let item))),
-      .genres(.delegate(.openItem(let item))):
+      .genres(.delegate(.openItem(let item))), .detail(.delegate(.openItem(let item))),
+      .favorites(.delegate(.openItem(let item))):
       return openDetail(&state, item: item)
     case .home(.delegate(.openGenres(let medium))):
       return dispatch(&state, .genres(.opened(medium: medium)))
     case .home(.delegate(.rowsFocused(let focused))):
       return dispatch(&state, .search(.rowsFocused(focused)))
     case .search(.delegate(.notice(let text))), .home(.delegate(.notice(let text))),
-      .genres(.delegate(.notice(let text))):
+      .genres(.delegate(.notice(let text))), .detail(.delegate(.notice(let text))),
+      .playback(.delegate(.notice(let text))):
       state.notice = text
       return .none
     case .search(.delegate(.filtersAdopted(let filters))):
@@ -55,7 +57,9 @@ extension AppFeature {
     let depth = state.stack.count
     var effects = [cancelWork(of: state.stack)]
     state.stack = []
-    for index in 0..<depth { effects.append(.cancel(id: CancelID.detail(depth: index))) }
+    for index in 0..<depth {
+      effects.append(.cancel(id: DetailFeature.CancelID.lookups(depth: index)))
+    }
     effects.insert(dispatch(&state, .search(.resetRequested)), at: 0)
     return .merge(effects)
   }
@@ -70,7 +74,7 @@ extension AppFeature {
       let old = state.stack[index].genres
     {
       for depth in (index + 1)..<max(index + 1, state.stack.count) {
-        effects.append(.cancel(id: CancelID.detail(depth: depth)))
+        effects.append(.cancel(id: DetailFeature.CancelID.lookups(depth: depth)))
       }
       state.stack.removeSubrange((index + 1)...)
       effects.append(GenresFeature.cancelRequests(of: old))

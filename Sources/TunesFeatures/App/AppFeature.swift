@@ -21,12 +21,8 @@ public struct AppFeature: Reducer {
 
   /// Cancellation ids of the parent's long-running effects (features have their own).
   enum CancelID: Hashable, Sendable {
-    /// The lookups of the detail at this stack index.
-    case detail(depth: Int)
     /// The spinner's ticks.
     case spinner
-    /// The preview playing and its events (a new preview cancels the old one).
-    case playback
     /// The fetch of one artwork, by its sized URL.
     case artwork(String)
   }
@@ -81,6 +77,29 @@ public struct AppFeature: Reducer {
         },
         embed: AppAction.genres, child: GenresFeature(dependencies: dependencies)),
       IfLet(
+        state: \AppState.topDetailFeature,
+        action: { (action: AppAction) -> DetailAction? in
+          if case .detail(let detail) = action, detail.answeredItemID == nil { return detail }
+          return nil
+        },
+        embed: AppAction.detail, child: DetailFeature(dependencies: dependencies)),
+      Reduce(detailAnswers),
+      IfLet(
+        state: \AppState.topFavoritesFeature,
+        action: { (action: AppAction) -> FavoritesAction? in
+          if case .favorites(let favorites) = action, !favorites.isAnswer { return favorites }
+          return nil
+        },
+        embed: AppAction.favorites, child: FavoritesFeature()),
+      Reduce(favoritesAnswers),
+      Scope(
+        state: \AppState.playbackFeature,
+        action: { (action: AppAction) -> PlaybackAction? in
+          if case .playback(let playback) = action { return playback }
+          return nil
+        },
+        embed: AppAction.playback, child: PlaybackFeature(dependencies: dependencies)),
+      IfLet(
         state: \AppState.filtersPanel,
         action: { (action: AppAction) -> FiltersAction? in
           if case .filters(let filters) = action { return filters }
@@ -116,12 +135,14 @@ public struct AppFeature: Reducer {
     case .startupNoticeReported(let text):
       state.notice = text
       return .none
-    case .favorites(let action):
-      return reduceFavorites(into: &state, action: action)
-    case .detail(let action):
-      return reduceDetail(into: &state, action: action)
-    case .playback(let action):
-      return reducePlayback(into: &state, action: action)
+    case .favorites(.opened):
+      return openFavorites(&state)
+    case .favorites(.loaded(.success(let items))):
+      state.favoriteIDs = Set(items.map(\.id))
+      return .none
+    case .detail(.openStoreLinkRequested), .detail(.openAuthorLinkRequested):
+      guard case .detail(let request) = action else { return .none }
+      return openLink(&state, request)
     case .home(.opened):
       return openHome(&state)
     case .genres(.opened(let medium)):
@@ -138,7 +159,7 @@ public struct AppFeature: Reducer {
           country: state.filters.country, images: dependencies.imagesMode,
           video: dependencies.video.mode.rawValue))
       return .none
-    case .search, .home, .genres, .filters, .settings:
+    case .search, .home, .genres, .filters, .settings, .favorites, .detail, .playback:
       return .none
     case .artwork(let action):
       return reduceArtwork(&state, action)
@@ -184,8 +205,38 @@ public struct AppFeature: Reducer {
       return .merge(
         .cancel(id: SearchFeature.CancelID.search),
         .cancel(id: SearchFeature.CancelID.rateLimitTimer),
-        .cancel(id: CancelID.spinner), shutDownPlayer())
+        .cancel(id: CancelID.spinner), PlaybackFeature.shutDown(dependencies.player))
     }
+  }
+
+  /// A lookup's answer reaches every detail in the stack showing its item.
+  private func detailAnswers(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
+    guard case .detail(let answer) = action, answer.answeredItemID != nil else { return .none }
+    let feature = DetailFeature(dependencies: dependencies)
+    var effects: [Effect<AppAction>] = []
+    for index in state.stack.indices {
+      guard case .detail(let detail) = state.stack[index] else { continue }
+      var child = state.detailFeature(detail, depth: index)
+      effects.append(feature.reduce(into: &child, action: answer).map(AppAction.detail))
+      state.stack[index] = .detail(child.detail)
+    }
+    return .merge(effects)
+  }
+
+  /// The favourites list, read, reaches every favourites screen in the stack.
+  private func favoritesAnswers(_ state: inout AppState, _ action: AppAction) -> Effect<
+    AppAction
+  > {
+    guard case .favorites(let answer) = action, answer.isAnswer else { return .none }
+    var effects: [Effect<AppAction>] = []
+    for index in state.stack.indices {
+      guard case .favorites(let favorites) = state.stack[index] else { continue }
+      var child = state.favoritesFeature(favorites)
+      effects.append(
+        FavoritesFeature().reduce(into: &child, action: answer).map(AppAction.favorites))
+      state.stack[index] = .favorites(child.favorites)
+    }
+    return .merge(effects)
   }
 
   /// Ticks the spinner on the injected clock while something loads; stops when nothing does.
@@ -263,7 +314,9 @@ public struct AppFeature: Reducer {
       return .none
     }
     if let left = state.stack.popLast() {
-      return .merge(.cancel(id: CancelID.detail(depth: state.stack.count)), cancelWork(of: [left]))
+      return .merge(
+        .cancel(id: DetailFeature.CancelID.lookups(depth: state.stack.count)),
+        cancelWork(of: [left]))
     }
     return dispatch(&state, .search(.suggestionsDismissed))
   }

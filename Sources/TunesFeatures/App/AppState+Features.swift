@@ -45,6 +45,41 @@ extension AppState {
     }
   }
 
+  /// The detail on top, if the top screen is a detail.
+  var topDetailFeature: DetailFeature.State? {
+    get { topDetail.map { detailFeature($0, depth: stack.count - 1) } }
+    set {
+      guard let newValue, case .detail? = stack.last else { return }
+      stack[stack.count - 1] = .detail(newValue.detail)
+    }
+  }
+
+  /// The feature state of `detail` at stack index `depth`.
+  func detailFeature(_ detail: DetailState, depth: Int) -> DetailFeature.State {
+    DetailFeature.State(detail: detail, metrics: metrics, country: filters.country, depth: depth)
+  }
+
+  /// The favourites screen on top, if it is.
+  var topFavoritesFeature: FavoritesFeature.State? {
+    get { topFavorites.map(favoritesFeature) }
+    set {
+      guard let newValue, case .favorites? = stack.last else { return }
+      stack[stack.count - 1] = .favorites(newValue.favorites)
+    }
+  }
+
+  /// The feature state of a favourites screen.
+  func favoritesFeature(_ favorites: FavoritesState) -> FavoritesFeature.State {
+    FavoritesFeature.State(
+      favorites: favorites, rows: metrics.favoritesRows, isFrontmost: overlay == nil)
+  }
+
+  /// The preview player's feature state.
+  var playbackFeature: PlaybackFeature.State {
+    get { PlaybackFeature.State(playback: playback, viewport: viewport) }
+    set { playback = newValue.playback }
+  }
+
   /// The filters panel, while it is open.
   var filtersPanel: FiltersState? {
     get {
@@ -76,7 +111,7 @@ extension AppAction {
   var isDelegate: Bool {
     switch self {
     case .search(.delegate), .home(.delegate), .genres(.delegate), .filters(.delegate),
-      .settings(.delegate):
+      .settings(.delegate), .detail(.delegate), .favorites(.delegate), .playback(.delegate):
       return true
     default:
       return false
