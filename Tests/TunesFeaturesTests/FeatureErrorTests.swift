@@ -75,7 +75,7 @@ struct FeatureErrorTests {
 
   @Test("input actions clear the notice; results of effects do not")
   func inputActions() {
-    #expect(AppAction.search(.queryChanged("x")).isInput)
+    #expect(AppAction.search(.queryEdited(.insert("x"))).isInput)
     #expect(AppAction.detail(.scrollRequested(.lines(1))).isInput)
     #expect(!AppAction.detail(.detailsLoaded(itemID: 1, .failure(.other("x")))).isInput)
     #expect(!AppAction.search(.rateLimitTick(now: .zero)).isInput)

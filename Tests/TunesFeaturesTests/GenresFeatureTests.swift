@@ -113,7 +113,6 @@ struct GenresFeatureTests {
     }
     try await store.send(.genres(.selectionOpened)) {
       Self.genres(&$0) {
-        $0.generation = 1
         $0.levels.append(
           .tree(
             GenreTreeLevel(
@@ -143,7 +142,6 @@ struct GenresFeatureTests {
     let medium = GenreMedium.all[audiobooks]
     try await store.send(.genres(.selectionOpened)) {
       Self.genres(&$0) {
-        $0.generation = 1
         $0.levels.append(
           .tree(
             GenreTreeLevel(
@@ -159,7 +157,6 @@ struct GenresFeatureTests {
     // r: a new load with a new number.
     try await store.send(.genres(.retryRequested)) {
       $0.notice = "Retrying Audiobooks…"
-      Self.genres(&$0) { $0.generation = 2 }
       Self.tree(&$0) {
         $0.generation = 2
         $0.genre = .loading(previous: nil)
@@ -183,7 +180,7 @@ struct GenresFeatureTests {
     let tree = script.tree
     var state = AppState()
     state.stack = [
-      .genres(GenresState(levels: [.media(MediaLevel()), Self.musicLevel(tree)], generation: 1))
+      .genres(GenresState(levels: [.media(MediaLevel()), Self.musicLevel(tree)]))
     ]
     let store = makeStore(state, Samples.dependencies(client: script.client))
     let blues = try #require(tree.find(2))
@@ -205,21 +202,20 @@ struct GenresFeatureTests {
     // A second click on the selected row opens it: a leaf, so its charts.
     try await store.send(.genres(.rowClicked(1))) {
       Self.genres(&$0) {
-        $0.generation = 3
         $0.levels.append(
           .charts(
             GenreChartsLevel(
               genre: chicago, medium: Self.music,
               rows: [
-                GenreChartRow(chart: songs, items: .loading(previous: nil), generation: 2),
-                GenreChartRow(chart: albums, items: .loading(previous: nil), generation: 3),
+                GenreChartRow(chart: songs, items: .loading(previous: nil), generation: 1),
+                GenreChartRow(chart: albums, items: .loading(previous: nil), generation: 1),
               ])))
       }
     }
     for _ in 0..<2 {
       var feed: String?
       let isChart: (AppAction) -> Bool = {
-        guard case .genres(.chartLoaded(_, let answered, _)) = $0 else { return false }
+        guard case .genres(.chart(let answered, .loaded(_, _))) = $0 else { return false }
         feed = answered
         return true
       }
@@ -243,7 +239,7 @@ struct GenresFeatureTests {
     #expect(store.state.stack[0].genres?.crumbs == ["Genres", "Music", "Blues", "Chicago Blues"])
   }
 
-  /// Chicago Blues' charts, both rows loading (numbers 2 and 3), over the Music and Blues levels.
+  /// Chicago Blues' charts, both rows loading (each its load 1), over the Music and Blues levels.
   static func chartsState(_ tree: Genre) throws -> AppState {
     let blues = try #require(tree.find(2))
     let chicago = try #require(tree.find(1007))
@@ -262,12 +258,12 @@ struct GenresFeatureTests {
                 rows: [
                   GenreChartRow(
                     chart: try #require(GenreChart(feed: "topsongs")),
-                    items: .loading(previous: nil), generation: 2),
+                    items: .loading(previous: nil), generation: 1),
                   GenreChartRow(
                     chart: try #require(GenreChart(feed: "topalbums")),
-                    items: .loading(previous: nil), generation: 3),
+                    items: .loading(previous: nil), generation: 1),
                 ])),
-          ], generation: 3))
+          ]))
     ]
     return state
   }
@@ -281,15 +277,18 @@ struct GenresFeatureTests {
       try Self.chartsState(script.tree), Samples.dependencies(client: script.client))
     try await store.send(
       .genres(
-        .chartLoaded(
-          generation: 2, feed: "topsongs",
-          .success(ChartPage(items: Self.songs(4), format: .legacy))))
+        .chart(
+          feed: "topsongs",
+          .loaded(
+            generation: 1,
+            .success(ChartPage(items: Self.songs(4), format: .legacy)))))
     ) {
       Self.charts(&$0) { $0.rows[0].items = .loaded(Self.songs(4)) }
     }
     let timeout = FeatureError.client(.timedOut(seconds: 15))
-    try await store.send(.genres(.chartLoaded(generation: 3, feed: "topalbums", .failure(timeout))))
-    {
+    try await store.send(
+      .genres(.chart(feed: "topalbums", .loaded(generation: 1, .failure(timeout))))
+    ) {
       Self.charts(&$0) { $0.rows[1].items = .failed(timeout, previous: nil) }
     }
     // Moving: ← → along the row, ↓ ↑ between rows.
@@ -305,23 +304,25 @@ struct GenresFeatureTests {
     try await store.send(.genres(.selectionMoved(.up))) { Self.charts(&$0) { $0.focusedRow = 0 } }
     try await store.send(.genres(.retryRequested)) {
       $0.notice = "Retrying the chart that failed…"
-      Self.genres(&$0) { $0.generation = 4 }
       Self.charts(&$0) {
-        $0.rows[1].generation = 4
+        $0.rows[1].generation = 2
         $0.rows[1].items = .loading(previous: nil)
       }
     }
     try await store.receive(
       .genres(
-        .chartLoaded(
-          generation: 4, feed: "topalbums",
-          .success(ChartPage(items: Self.songs(2, from: 10), format: .legacy))))
+        .chart(
+          feed: "topalbums",
+          .loaded(
+            generation: 2,
+            .success(ChartPage(items: Self.songs(2, from: 10), format: .legacy)))))
     ) {
       Self.charts(&$0) { $0.rows[1].items = .loaded(Self.songs(2, from: 10)) }
     }
     #expect(script.paths == ["/us/rss/topalbums/limit=25/genre=1007/json"])
     // The first load's albums answer, late: dropped.
-    try await store.send(.genres(.chartLoaded(generation: 3, feed: "topalbums", .failure(timeout))))
+    try await store.send(
+      .genres(.chart(feed: "topalbums", .loaded(generation: 1, .failure(timeout)))))
     try await store.finish()
   }
 
@@ -331,10 +332,7 @@ struct GenresFeatureTests {
     let script = try GenreScript(hang: { _ in true })
     var state = try Self.chartsState(script.tree)
     // Open the charts afresh so their requests are in flight.
-    Self.genres(&state) {
-      $0.levels.removeLast()
-      $0.generation = 1
-    }
+    Self.genres(&state) { $0.levels.removeLast() }
     let store = makeStore(state, Samples.dependencies(client: script.client))
     try await store.send(.genres(.selectionOpened)) {
       $0 = try Self.chartsState(script.tree)
@@ -361,7 +359,6 @@ struct GenresFeatureTests {
     let store = makeStore(state, Samples.dependencies(client: script.client))
     try await store.send(.genres(.selectionOpened)) {
       Self.genres(&$0) {
-        $0.generation = 1
         $0.levels.append(
           .tree(
             GenreTreeLevel(
@@ -414,7 +411,7 @@ struct GenresFeatureTests {
     state.stack.append(.detail(DetailState(item: Self.songs(1)[0])))
     let store = makeStore(state, Samples.dependencies(client: script.client))
     try await store.send(.genres(.opened(medium: nil))) {
-      $0.stack = [.genres(GenresState(country: "us", generation: 3))]
+      $0.stack = [.genres(GenresState(country: "us"))]
     }
     try await store.finish()
     // g with a medium (the home screen's genres row) opens that medium at once.
@@ -427,12 +424,12 @@ struct GenresFeatureTests {
               .tree(
                 GenreTreeLevel(
                   id: 26, name: "Podcasts", medium: GenreMedium.all[1],
-                  genre: .loading(previous: nil), generation: 4)),
-            ], country: "us", generation: 4))
+                  genre: .loading(previous: nil), generation: 1)),
+            ], country: "us"))
       ]
     }
     try await store.receive(
-      .genres(.treeLoaded(generation: 4, .failure(.client(.decoding(.unknownGenre(26))))))
+      .genres(.treeLoaded(generation: 1, .failure(.client(.decoding(.unknownGenre(26))))))
     ) {
       Self.tree(&$0) { $0.genre = .failed(.client(.decoding(.unknownGenre(26))), previous: nil) }
     }
@@ -466,7 +463,7 @@ struct GenresFeatureTests {
                 GenreTreeLevel(
                   id: 34, name: "Music", medium: Self.music, genre: .loading(previous: nil),
                   generation: 1)),
-            ], country: "us", generation: 1))
+            ], country: "us"))
       ]
     }
     try await store.receive(.genres(.treeLoaded(generation: 1, .success(script.tree)))) {
@@ -496,22 +493,21 @@ struct GenresFeatureTests {
       $0.overlay = nil
       $0.filters.country = "JP"
       $0.notice = "Country: JP. Charts, searches and lookups use its store."
-      $0.stack = [.genres(GenresState(country: "jp", generation: 3))]
+      $0.stack = [.genres(GenresState(country: "jp"))]
     }
     await store.skipInFlightEffects()
     store.skipReceivedActions()
     try await store.send(.genres(.selectionOpened)) {
       $0.notice = nil
       Self.genres(&$0) {
-        $0.generation = 4
         $0.levels.append(
           .tree(
             GenreTreeLevel(
               id: 34, name: "Music", medium: Self.music, genre: .loading(previous: nil),
-              generation: 4)))
+              generation: 1)))
       }
     }
-    try await store.receive(.genres(.treeLoaded(generation: 4, .success(script.tree)))) {
+    try await store.receive(.genres(.treeLoaded(generation: 1, .success(script.tree)))) {
       Self.tree(&$0) { $0.genre = .loaded(script.tree) }
     }
     #expect(script.paths == ["/WebObjects/MZStoreServices.woa/ws/genres?id=34&cc=jp"])

@@ -55,7 +55,7 @@ struct HomeFeatureTests {
     for _ in ChartKind.allCases {
       var answered: (ChartKind, Result<ChartPage, FeatureError>)?
       let isAnswer: (AppAction) -> Bool = {
-        guard case .home(.chartLoaded(generation: 1, let chart, let result)) = $0 else {
+        guard case .home(.chart(let chart, .loaded(generation: 1, let result))) = $0 else {
           return false
         }
         answered = (chart, result)
@@ -94,14 +94,14 @@ struct HomeFeatureTests {
     let store = makeStore(Self.loadingHome(), Samples.dependencies())
     try await store.send(
       .home(
-        .chartLoaded(
-          generation: 1, chart: .songs, .success(ChartPage(items: Self.songs(2), format: .v2))))
+        .chart(
+          .songs, .loaded(generation: 1, .success(ChartPage(items: Self.songs(2), format: .v2)))))
     ) {
       $0.home.rows[0].items = .loaded(Self.songs(2))
     }
     try await store.send(
       .home(
-        .chartLoaded(generation: 1, chart: .podcasts, .failure(.client(.timedOut(seconds: 15)))))
+        .chart(.podcasts, .loaded(generation: 1, .failure(.client(.timedOut(seconds: 15))))))
     ) {
       $0.home.rows[2].items = .failed(.client(.timedOut(seconds: 15)), previous: nil)
     }
@@ -109,7 +109,7 @@ struct HomeFeatureTests {
     // An empty chart is content, not an error.
     try await store.send(
       .home(
-        .chartLoaded(generation: 1, chart: .albums, .success(ChartPage(items: [], format: .legacy)))
+        .chart(.albums, .loaded(generation: 1, .success(ChartPage(items: [], format: .legacy))))
       )
     ) {
       $0.home.rows[1].items = .loaded([])
@@ -131,15 +131,16 @@ struct HomeFeatureTests {
     }
     try await store.receive(
       .home(
-        .chartLoaded(
-          generation: 2, chart: .podcasts, .success(ChartPage(items: Self.songs(1), format: .v2))))
+        .chart(
+          .podcasts, .loaded(generation: 2, .success(ChartPage(items: Self.songs(1), format: .v2))))
+      )
     ) {
       $0.home.rows[2].items = .loaded(Self.songs(1))
     }
     #expect(script.paths == ["/api/v2/us/podcasts/top/25/podcasts.json"])
     // The first load's podcasts answer comes late: dropped.
     try await store.send(
-      .home(.chartLoaded(generation: 1, chart: .podcasts, .failure(.client(.cancelled)))))
+      .home(.chart(.podcasts, .loaded(generation: 1, .failure(.client(.cancelled))))))
     try await store.finish()
   }
 

@@ -250,7 +250,15 @@ struct NavigationTests {
     let detail = DetailState(
       item: item, details: .loaded(item),
       author: .loaded(AuthorBlock(author: nil, works: works)))
-    let store = makeStore(AppState(stack: [.detail(detail)]), Samples.dependencies())
+    // The work's two lookups answer one after the other on the test clock (details after 1 s,
+    // tracks after 2 s), never in the order two tasks happen to run.
+    let clock = TestClock()
+    let script = ScriptedClient(clock: clock) { request in
+      let tracks = request.parameters.contains { $0.name == "entity" }
+      return (.seconds(tracks ? 2 : 1), .failure(.notFound(message: nil)))
+    }
+    let store = makeStore(
+      AppState(stack: [.detail(detail)]), Samples.dependencies(client: script.client))
     func top(_ change: @escaping (inout DetailState) -> Void) -> (inout AppState) -> Void {
       { state in
         guard case .detail(var detail) = state.stack.last else { return }
@@ -280,9 +288,18 @@ struct NavigationTests {
             item: works[0], details: .loading(previous: nil), tracks: .loading(previous: nil))))
     }
     try await store.receive(.favoriteIDsLoaded([]))
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    let notFound = FeatureError.client(.notFound(message: nil))
+    await clock.settle(sleepers: 2)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(
+      .detail(.detailsLoaded(itemID: works[0].id, .failure(notFound))),
+      top { $0.details = .failed(notFound, previous: nil) })
+    await clock.advance(by: .seconds(1))
+    try await store.receive(
+      .detail(.tracksLoaded(itemID: works[0].id, .failure(notFound))),
+      top { $0.tracks = .failed(notFound, previous: nil) })
     try await store.finish()
+    #expect(script.requests.count == 2)
   }
 
   @Test("Esc closes the overlay first, then pops screens, then hides suggestions")
@@ -380,5 +397,28 @@ struct NavigationTests {
       state.home.rows[index].generation += 1
       state.home.rows[index].items = .loading(previous: nil)
     }
+  }
+}
+
+@MainActor
+@Suite("The search box from any screen")
+struct SearchBoxTests {
+  @Test("/ on a detail over the favourites leaves both screens and focuses the query box")
+  func fromDetail() async throws {
+    var state = ResultsGridTests.loaded(Samples.items(3), selection: 1)
+    state.search.history = ["xtc", "adele"]
+    state.stack = [
+      .favorites(FavoritesState(items: .loaded(Samples.items(2)))),
+      .detail(DetailState(item: Samples.items(1)[0])),
+    ]
+    state.overlay = .help
+    let store = makeStore(state, Samples.dependencies())
+    try await store.send(.searchBoxRequested) {
+      $0.overlay = nil
+      $0.stack = []
+      $0.search.focus = .query
+      $0.search.suggestions = ["xtc"]
+    }
+    try await store.finish()
   }
 }

@@ -39,9 +39,10 @@ struct ResultsGridTests {
     let script = Self.scripted(clock)
     let first = Samples.items(30)
     let store = makeStore(
-      Self.loaded(first, selection: 7), Samples.dependencies(client: script.client))
+      Self.loaded(first, selection: 29), Samples.dependencies(client: script.client))
     #expect(store.state.search.canLoadMore)
-    try await store.send(.search(.loadMoreRequested)) {
+    // ↓ on the last row, past the end of a full page.
+    try await store.send(.search(.selectionMoved(.down))) {
       $0.search.requestID = 2
       $0.search.submitted?.limit = 60
       $0.search.isLoadingMore = true
@@ -57,7 +58,7 @@ struct ResultsGridTests {
       $0.search.isLoadingMore = false
       $0.search.source = .network
     }
-    #expect(store.state.search.selection == 7)
+    #expect(store.state.search.selection == 29)
     #expect(script.parameter("limit", request: 0) == "60")
     #expect(script.parameter("term", request: 0) == "x")
     try await store.finish()
@@ -70,7 +71,7 @@ struct ResultsGridTests {
     let store = makeStore(
       Self.loaded(Samples.items(180), limit: 180, selection: 179),
       Samples.dependencies(client: script.client))
-    try await store.send(.search(.loadMoreRequested)) {
+    try await store.send(.search(.selectionMoved(.down))) {
       $0.search.requestID = 2
       $0.search.submitted?.limit = 200
       $0.search.isLoadingMore = true
@@ -88,7 +89,6 @@ struct ResultsGridTests {
       $0.search.reachedMaximum = true
     }
     #expect(store.state.search.canLoadMore == false)
-    try await store.send(.search(.loadMoreRequested))
     #expect(script.requests.count == 1)
     try await store.finish()
   }
@@ -98,7 +98,6 @@ struct ResultsGridTests {
     let script = Self.scripted(TestClock())
     let store = makeStore(
       Self.loaded(Samples.items(12)), Samples.dependencies(client: script.client))
-    try await store.send(.search(.loadMoreRequested))
     try await store.send(.search(.selectionMoved(.last))) {
       $0.search.selection = 11
       // Six rows of 6 lines less the gap after the last: 35 lines, 18 on screen.
@@ -143,7 +142,7 @@ struct ResultsGridTests {
     let first = Samples.items(30)
     let store = makeStore(
       Self.loaded(first, selection: 29), Samples.dependencies(client: script.client))
-    try await store.send(.search(.loadMoreRequested)) {
+    try await store.send(.search(.selectionMoved(.down))) {
       $0.search.requestID = 2
       $0.search.submitted?.limit = 60
       $0.search.isLoadingMore = true

@@ -28,12 +28,17 @@ struct SearchFeatureTests {
       $0.search.history = history
       $0.search.suggestions = Array(history.prefix(5))
     }
-    try await store.send(.search(.queryChanged("JACK"))) {
+    try await store.send(.search(.queryEdited(.insert("JACK")))) {
       $0.search.query = "JACK"
       $0.search.queryCursor = 4
       $0.search.suggestions = ["Jack Johnson", "jackson 5"]
     }
-    try await store.send(.search(.suggestionHighlighted(1))) { $0.search.highlightedSuggestion = 1 }
+    try await store.send(.search(.suggestionMoved(up: false))) {
+      $0.search.highlightedSuggestion = 0
+    }
+    try await store.send(.search(.suggestionMoved(up: false))) {
+      $0.search.highlightedSuggestion = 1
+    }
     try await store.send(.search(.suggestionMoved(up: true))) {
       $0.search.highlightedSuggestion = 0
     }
@@ -43,11 +48,11 @@ struct SearchFeatureTests {
     try await store.send(.search(.suggestionMoved(up: false))) {
       $0.search.highlightedSuggestion = 0
     }
-    try await store.send(.search(.suggestionHighlighted(7))) {
+    try await store.send(.search(.suggestionMoved(up: true))) {
       $0.search.highlightedSuggestion = nil
     }
     try await store.send(.backRequested) { $0.search.suggestions = [] }
-    try await store.send(.search(.queryChanged(""))) {
+    try await store.send(.search(.queryEdited(.deleteToStart))) {
       $0.search.query = ""
       $0.search.queryCursor = 0
       $0.search.suggestions = Array(history.prefix(5))
@@ -62,7 +67,7 @@ struct SearchFeatureTests {
       $0.search.history = history
       $0.search.suggestions = Array(history.prefix(5))
     }
-    try await store.send(.search(.queryChanged("bjork"))) {
+    try await store.send(.search(.queryEdited(.insert("bjork")))) {
       $0.search.query = "bjork"
       $0.search.queryCursor = 5
       $0.search.suggestions = ["Björk"]
@@ -76,7 +81,7 @@ struct SearchFeatureTests {
     let page = try Samples.mixed()
     let script = ScriptedClient(clock: clock) { _ in (.seconds(1), .success(page)) }
     let store = makeStore(AppState(), Samples.dependencies(client: script.client))
-    try await store.send(.search(.queryChanged("  jack johnson "))) {
+    try await store.send(.search(.queryEdited(.insert("  jack johnson ")))) {
       $0.search.query = "  jack johnson "
       $0.search.queryCursor = 15
     }
@@ -235,7 +240,7 @@ struct SearchFeatureTests {
       return (.seconds(1), .success(term == "queen" ? new : old))
     }
     let store = makeStore(AppState(), Samples.dependencies(client: script.client))
-    try await store.send(.search(.queryChanged("jack"))) {
+    try await store.send(.search(.queryEdited(.insert("jack")))) {
       $0.search.query = "jack"
       $0.search.queryCursor = 4
     }
@@ -245,10 +250,14 @@ struct SearchFeatureTests {
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
     }
-    try await store.send(.search(.queryChanged("queen"))) {
+    try await store.send(.search(.queryEdited(.deleteToStart))) {
+      $0.search.query = ""
+      $0.search.queryCursor = 0
+      $0.search.focus = .query
+    }
+    try await store.send(.search(.queryEdited(.insert("queen")))) {
       $0.search.query = "queen"
       $0.search.queryCursor = 5
-      $0.search.focus = .query
     }
     try await store.send(.search(.querySubmitted)) {
       $0.search.requestID = 2
@@ -322,7 +331,6 @@ struct SearchFeatureTests {
   func retryWithoutSearch() async throws {
     let store = makeStore(AppState(), Samples.dependencies())
     try await store.send(.search(.retryRequested))
-    try await store.send(.search(.loadMoreRequested))
     try await store.finish()
   }
 
@@ -441,7 +449,7 @@ struct SearchFeatureTests {
   @Test("an empty query is not searched")
   func emptyQuery() async throws {
     let store = makeStore(AppState(), Samples.dependencies())
-    try await store.send(.search(.queryChanged("   "))) {
+    try await store.send(.search(.queryEdited(.insert("   ")))) {
       $0.search.query = "   "
       $0.search.queryCursor = 3
     }

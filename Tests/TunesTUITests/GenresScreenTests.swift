@@ -25,7 +25,7 @@ extension ScreenStates {
         GenreTreeLevel(
           id: 34, name: "Music", medium: music, genre: genre, selection: selection, generation: 1))
     }
-    var genres = GenresState(levels: [media], country: "us", generation: 1)
+    var genres = GenresState(levels: [media], country: "us")
     switch name {
     case "genres-media":
       genres.levels = [.media(MediaLevel(selection: 2))]

@@ -24,7 +24,7 @@ extension AppFeature {
       // The failed search runs again at once (not as an input action, which would clear the
       // notice saying what happened).
       guard state.search.submitted != nil else { return .none }
-      return reduceSearch(into: &state, action: .retryRequested)
+      return dispatch(&state, .search(.retryRequested))
     case .demoSwitched(let error?):
       state.demoAvailable = dependencies.switchToDemo != nil
       state.notice = "The demo catalogue could not start: \(error.title)"

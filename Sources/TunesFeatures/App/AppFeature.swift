@@ -3,12 +3,13 @@ import Foundation
 import ITunesCatalog
 import ITunesClient
 
-/// The app's reducer: search, filters, detail, favourites, navigation, links and quitting.
+/// The app's reducer: a thin parent over the features.
 ///
-/// Pure and synchronous: every I/O is an effect built from `dependencies`, whose result comes
-/// back as an action. A new search cancels the one in flight, and a response whose request id is
-/// not the current one is dropped. Each feature's actions go to that feature's reducer, whose
-/// switch names every case.
+/// Each feature (home, genres, filters, settings, …) is its own reducer over its own state,
+/// composed here with `Scope` and `IfLet`. The parent owns only what crosses features: the
+/// route stack, the overlays, the notice, the spinner, start-up, cancelling a popped screen's
+/// work. Features ask it for cross-feature things with delegate actions (open an item, show a
+/// notice, the storefront changed), which it handles in the same step (`dispatch`).
 public struct AppFeature: Reducer {
   /// What the effects use.
   public let dependencies: TunesDependencies
@@ -18,20 +19,10 @@ public struct AppFeature: Reducer {
     self.dependencies = dependencies
   }
 
-  /// Cancellation ids of long-running effects.
+  /// Cancellation ids of the parent's long-running effects (features have their own).
   enum CancelID: Hashable, Sendable {
-    /// The search in flight (a new one cancels it).
-    case search
-    /// The rate-limit countdown timer.
-    case rateLimitTimer
-    /// The lookups of the detail at this stack index.
-    case detail(depth: Int)
     /// The spinner's ticks.
     case spinner
-    /// The preview playing and its events (a new preview cancels the old one).
-    case playback
-    /// A home row's chart request (a reload of the row cancels it).
-    case homeRow(ChartKind)
     /// The fetch of one artwork, by its sized URL.
     case artwork(String)
   }
@@ -43,7 +34,7 @@ public struct AppFeature: Reducer {
       state.noticeLink = nil
     }
     let wasLoading = state.isLoading
-    let effect = reduceAction(into: &state, action: action)
+    let effect = dispatch(&state, action)
     keepSelectionsInView(&state)
     guard state.isLoading != wasLoading, let interval = dependencies.spinnerInterval else {
       return effect
@@ -51,7 +42,83 @@ public struct AppFeature: Reducer {
     return .merge(effect, spinner(running: state.isLoading, interval: interval))
   }
 
-  private func reduceAction(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
+  /// Runs `action` through the parent and the features, then handles the delegate actions the
+  /// features answered with, in order, in this same step.
+  func dispatch(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
+    let split = features.reduce(into: &state, action: action)
+      .extractingSends(where: \.isDelegate)
+    guard !split.actions.isEmpty else { return split.effect }
+    return .merge([split.effect] + split.actions.map { delegated(&state, $0) })
+  }
+
+  /// The parent, then every feature on its part of the state.
+  private var features: CombineReducers<AppState, AppAction> {
+    CombineReducers([
+      Reduce(core),
+      Scope(
+        state: \AppState.searchFeature,
+        action: { (action: AppAction) -> SearchAction? in
+          if case .search(let search) = action { return search }
+          return nil
+        },
+        embed: AppAction.search, child: SearchFeature(dependencies: dependencies)),
+      Scope(
+        state: \AppState.homeFeature,
+        action: { (action: AppAction) -> HomeAction? in
+          if case .home(let home) = action { return home }
+          return nil
+        },
+        embed: AppAction.home, child: HomeFeature(dependencies: dependencies)),
+      IfLet(
+        state: \AppState.genresFeature,
+        action: { (action: AppAction) -> GenresAction? in
+          if case .genres(let genres) = action { return genres }
+          return nil
+        },
+        embed: AppAction.genres, child: GenresFeature(dependencies: dependencies)),
+      IfLet(
+        state: \AppState.topDetailFeature,
+        action: { (action: AppAction) -> DetailAction? in
+          if case .detail(let detail) = action, detail.answeredItemID == nil { return detail }
+          return nil
+        },
+        embed: AppAction.detail, child: DetailFeature(dependencies: dependencies)),
+      Reduce(detailAnswers),
+      IfLet(
+        state: \AppState.topFavoritesFeature,
+        action: { (action: AppAction) -> FavoritesAction? in
+          if case .favorites(let favorites) = action, !favorites.isAnswer { return favorites }
+          return nil
+        },
+        embed: AppAction.favorites, child: FavoritesFeature()),
+      Reduce(favoritesAnswers),
+      Scope(
+        state: \AppState.playbackFeature,
+        action: { (action: AppAction) -> PlaybackAction? in
+          if case .playback(let playback) = action { return playback }
+          return nil
+        },
+        embed: AppAction.playback, child: PlaybackFeature(dependencies: dependencies)),
+      IfLet(
+        state: \AppState.filtersPanel,
+        action: { (action: AppAction) -> FiltersAction? in
+          if case .filters(let filters) = action { return filters }
+          return nil
+        },
+        embed: AppAction.filters, child: FiltersFeature()),
+      IfLet(
+        state: \AppState.settingsPanel,
+        action: { (action: AppAction) -> SettingsAction? in
+          if case .settings(let settings) = action { return settings }
+          return nil
+        },
+        embed: AppAction.settings, child: SettingsFeature()),
+    ])
+  }
+
+  /// The parent's own actions, and the features' actions that change what crosses features
+  /// (opening a screen or a panel).
+  private func core(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
     switch action {
     case .appStarted:
       state.offline = dependencies.offline
@@ -68,24 +135,34 @@ public struct AppFeature: Reducer {
     case .startupNoticeReported(let text):
       state.notice = text
       return .none
-    case .search(let action):
-      return reduceSearch(into: &state, action: action)
-    case .filters(let action):
-      return reduceFilters(into: &state, action: action)
-    case .favorites(let action):
-      return reduceFavorites(into: &state, action: action)
-    case .detail(let action):
-      return reduceDetail(into: &state, action: action)
-    case .playback(let action):
-      return reducePlayback(into: &state, action: action)
-    case .home(let action):
-      return reduceHome(into: &state, action: action)
-    case .genres(let action):
-      return reduceGenres(into: &state, action: action)
+    case .favorites(.opened):
+      return openFavorites(&state)
+    case .favorites(.loaded(.success(let items))):
+      state.favoriteIDs = Set(items.map(\.id))
+      return .none
+    case .detail(.openStoreLinkRequested), .detail(.openAuthorLinkRequested):
+      guard case .detail(let request) = action else { return .none }
+      return openLink(&state, request)
+    case .home(.opened):
+      return openHome(&state)
+    case .genres(.opened(let medium)):
+      return openGenres(&state, medium: medium)
+    case .filters(.opened):
+      state.overlay = .filters(FiltersState(draft: state.filters))
+      return .none
+    case .filters(.loaded(let filters)):
+      if filters.validationError == nil { state.filters = filters }
+      return .none
+    case .settings(.opened):
+      state.overlay = .settings(
+        SettingsState(
+          country: state.filters.country, images: dependencies.imagesMode,
+          video: dependencies.video.mode.rawValue))
+      return .none
+    case .search, .home, .genres, .filters, .settings, .favorites, .detail, .playback:
+      return .none
     case .artwork(let action):
       return reduceArtwork(&state, action)
-    case .settings(let action):
-      return reduceSettings(into: &state, action: action)
     case .helpToggled:
       state.overlay = state.overlay == .help ? nil : .help
       state.helpScroll = 0
@@ -96,15 +173,7 @@ public struct AppFeature: Reducer {
     case .backRequested:
       return goBack(&state)
     case .searchBoxRequested:
-      state.overlay = nil
-      let left = state.stack
-      state.stack = []
-      var effects = (0..<left.count).map {
-        Effect<AppAction>.cancel(id: CancelID.detail(depth: $0))
-      }
-      effects.append(cancelGenres(in: left))
-      effects.append(reduceSearch(into: &state, action: .focusMoved(to: .query)))
-      return .merge(effects)
+      return openSearchBox(&state)
     case .favoriteToggled:
       return toggleFavorite(&state)
     case .favoriteStored(let item, let result):
@@ -136,9 +205,40 @@ public struct AppFeature: Reducer {
     case .quitRequested:
       state.shouldQuit = true
       return .merge(
-        .cancel(id: CancelID.search), .cancel(id: CancelID.rateLimitTimer),
-        .cancel(id: CancelID.spinner), shutDownPlayer())
+        .cancel(id: SearchFeature.CancelID.search),
+        .cancel(id: SearchFeature.CancelID.rateLimitTimer),
+        .cancel(id: CancelID.spinner), PlaybackFeature.shutDown(dependencies.player))
     }
+  }
+
+  /// A lookup's answer reaches every detail in the stack showing its item.
+  private func detailAnswers(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
+    guard case .detail(let answer) = action, answer.answeredItemID != nil else { return .none }
+    let feature = DetailFeature(dependencies: dependencies)
+    var effects: [Effect<AppAction>] = []
+    for index in state.stack.indices {
+      guard case .detail(let detail) = state.stack[index] else { continue }
+      var child = state.detailFeature(detail, depth: index)
+      effects.append(feature.reduce(into: &child, action: answer).map(AppAction.detail))
+      state.stack[index] = .detail(child.detail)
+    }
+    return .merge(effects)
+  }
+
+  /// The favourites list, read, reaches every favourites screen in the stack.
+  private func favoritesAnswers(_ state: inout AppState, _ action: AppAction) -> Effect<
+    AppAction
+  > {
+    guard case .favorites(let answer) = action, answer.isAnswer else { return .none }
+    var effects: [Effect<AppAction>] = []
+    for index in state.stack.indices {
+      guard case .favorites(let favorites) = state.stack[index] else { continue }
+      var child = state.favoritesFeature(favorites)
+      effects.append(
+        FavoritesFeature().reduce(into: &child, action: answer).map(AppAction.favorites))
+      state.stack[index] = .favorites(child.favorites)
+    }
+    return .merge(effects)
   }
 
   /// Ticks the spinner on the injected clock while something loads; stops when nothing does.
@@ -217,10 +317,9 @@ public struct AppFeature: Reducer {
     }
     if let left = state.stack.popLast() {
       return .merge(
-        .cancel(id: CancelID.detail(depth: state.stack.count)), cancelGenres(in: [left]))
+        .cancel(id: DetailFeature.CancelID.lookups(depth: state.stack.count)),
+        cancelWork(of: [left]))
     }
-    state.search.suggestions = []
-    state.search.highlightedSuggestion = nil
-    return .none
+    return dispatch(&state, .search(.suggestionsDismissed))
   }
 }

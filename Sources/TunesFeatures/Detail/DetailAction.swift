@@ -3,6 +3,8 @@ import ITunesCatalog
 /// What happened on a detail screen. Results name the item they belong to (`itemID`); they reach
 /// every detail in the stack showing that item and are dropped when none does.
 public enum DetailAction: Equatable, Sendable {
+  /// The detail was pushed: its lookups start (cancelled when it is popped).
+  case opened
   /// The full lookup by id answered.
   case detailsLoaded(itemID: Int64, Result<CatalogItem, FeatureError>)
   /// The tracks or episodes lookup answered.
@@ -29,6 +31,27 @@ public enum DetailAction: Equatable, Sendable {
   case artistPageRequested
   /// `m`: show an app's version notes whole, or cut again.
   case notesToggled
+  /// What the detail asks of the app.
+  case delegate(Delegate)
+
+  /// What a detail screen asks of the app (the parent handles these).
+  public enum Delegate: Equatable, Sendable {
+    /// Open this item's detail above this one (a work, the album, the artist).
+    case openItem(CatalogItem)
+    /// Show this notice.
+    case notice(String)
+  }
+
+  /// The item a lookup's answer is for, or `nil` for other actions.
+  public var answeredItemID: Int64? {
+    switch self {
+    case .detailsLoaded(let itemID, _), .tracksLoaded(let itemID, _),
+      .authorLoaded(let itemID, _):
+      return itemID
+    default:
+      return nil
+    }
+  }
 
   /// Whether the action comes from the person.
   public var isInput: Bool {
@@ -37,7 +60,7 @@ public enum DetailAction: Equatable, Sendable {
       .openAuthorLinkRequested, .retryRequested, .albumPageRequested, .artistPageRequested,
       .notesToggled:
       return true
-    case .detailsLoaded, .tracksLoaded, .authorLoaded:
+    case .opened, .detailsLoaded, .tracksLoaded, .authorLoaded, .delegate:
       return false
     }
   }

@@ -1,6 +1,6 @@
 /// What happened in the filters panel.
 public enum FiltersAction: Equatable, Sendable {
-  /// `f`: the panel opened.
+  /// `f`: the panel opened (the parent opens it on the filters in force).
   case opened
   /// Saved filters were read at start.
   case loaded(SearchFilters)
@@ -12,12 +12,20 @@ public enum FiltersAction: Equatable, Sendable {
   case fieldMoved(MoveDirection)
   /// Enter: apply when valid (persisted; the search runs again).
   case applied
+  /// What the panel asks of the app.
+  case delegate(Delegate)
+
+  /// What the filters panel asks of the app (the parent handles these).
+  public enum Delegate: Equatable, Sendable {
+    /// The person applied these filters (valid, normalized) and the panel is done.
+    case applied(SearchFilters)
+  }
 
   /// Whether the action comes from the person.
   public var isInput: Bool {
     switch self {
     case .opened, .changed, .fieldFocused, .fieldMoved, .applied: return true
-    case .loaded: return false
+    case .loaded, .delegate: return false
     }
   }
 }

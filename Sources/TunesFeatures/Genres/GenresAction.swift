@@ -3,7 +3,7 @@ import ITunesCatalog
 /// What happened on the genres screen.
 public enum GenresAction: Equatable, Sendable {
   /// `g` (or the home screen's genres row): the genres screen opens on the media list, or on
-  /// `medium`'s genres when one is given.
+  /// `medium`'s genres when one is given. The parent puts the screen on the stack.
   case opened(medium: Int?)
   /// ↑/↓ in a list, ←/→/↑/↓ in the chart rows, PgUp/PgDn, Home/End.
   case selectionMoved(MoveDirection)
@@ -17,10 +17,24 @@ public enum GenresAction: Equatable, Sendable {
   case tileClicked(row: Int, index: Int)
   /// `r`: what failed on the level shown loads again.
   case retryRequested
-  /// The genre service answered, for the load numbered `generation`.
+  /// The genre service answered, for the tree level's load `generation`.
   case treeLoaded(generation: Int, Result<Genre, FeatureError>)
-  /// A chart answered, for the load numbered `generation`.
-  case chartLoaded(generation: Int, feed: String, Result<ChartPage, FeatureError>)
+  /// Something happened to the chart row of `feed` on the charts shown (answers come this way).
+  case chart(feed: String, ChartRowAction)
+  /// Another storefront was chosen: a screen of another country goes back to its media list.
+  case storefrontChanged(String)
+  /// What the genres screen asks of the app.
+  case delegate(Delegate)
+
+  /// What the genres screen asks of the app (the parent handles these).
+  public enum Delegate: Equatable, Sendable {
+    /// Open this item's detail.
+    case openItem(CatalogItem)
+    /// Close the genres screen (back from the media list).
+    case closed
+    /// Show this notice.
+    case notice(String)
+  }
 
   /// Whether the action comes from the person.
   public var isInput: Bool {
@@ -28,7 +42,7 @@ public enum GenresAction: Equatable, Sendable {
     case .opened, .selectionMoved, .selectionOpened, .backRequested, .rowClicked, .tileClicked,
       .retryRequested:
       return true
-    case .treeLoaded, .chartLoaded: return false
+    case .treeLoaded, .chart, .storefrontChanged, .delegate: return false
     }
   }
 }

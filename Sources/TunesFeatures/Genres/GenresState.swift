@@ -7,20 +7,14 @@ public struct GenresState: Equatable, Sendable {
   public var levels: [GenreLevel]
   /// The storefront the screen asks for (lower case), read from the filters when it opened.
   public var country: String
-  /// The last load's number; every request takes the next one, and an answer whose number
-  /// its level or row no longer holds is dropped.
-  public var generation: Int
 
   /// Entries asked for per chart.
   public static let chartLimit = 25
 
   /// A genres screen showing the media list.
-  public init(
-    levels: [GenreLevel] = [.media(MediaLevel())], country: String = "us", generation: Int = 0
-  ) {
+  public init(levels: [GenreLevel] = [.media(MediaLevel())], country: String = "us") {
     self.levels = levels.isEmpty ? [.media(MediaLevel())] : levels
     self.country = country
-    self.generation = generation
   }
 
   /// The level shown.
@@ -85,7 +79,8 @@ public struct GenreTreeLevel: Equatable, Sendable {
   public var genre: Loadable<Genre>
   /// The selected row: 0 is the genre's charts, 1… its subgenres.
   public var selection: Int
-  /// The load's number (0: nothing asked, the genre came with its parent's tree).
+  /// The number of the level's load (0: nothing asked, the genre came with its parent's tree);
+  /// an answer for another number is dropped, as for a chart row.
   public var generation: Int
 
   /// Makes a level.

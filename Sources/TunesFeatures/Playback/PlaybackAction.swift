@@ -15,12 +15,20 @@ public enum PlaybackAction: Equatable, Sendable {
   case playerEvent(PlayerEvent)
   /// A player command failed (mpv missing, not answering); the text says why.
   case failed(String)
+  /// What the player asks of the app.
+  case delegate(Delegate)
+
+  /// What the preview player asks of the app (the parent handles these).
+  public enum Delegate: Equatable, Sendable {
+    /// Show this notice (no preview, a failure, mpv restarted).
+    case notice(String)
+  }
 
   /// Whether the action comes from the person.
   public var isInput: Bool {
     switch self {
     case .playRequested, .pauseToggled, .seekRequested, .stopRequested: return true
-    case .playerEvent, .failed: return false
+    case .playerEvent, .failed, .delegate: return false
     }
   }
 }

@@ -1,12 +1,23 @@
 /// What happened in the settings panel.
 public enum SettingsAction: Equatable, Sendable {
-  /// `S`: the panel opened.
+  /// `S`: the panel opened (the parent opens it on the storefront in force).
   case opened
   /// The country draft changed (a letter typed, Backspace, ←/→ through the list).
   case changed(country: String?)
   /// Enter: apply when valid (saved; the home rows, a shown search and later lookups follow).
   case applied
+  /// What the panel asks of the app.
+  case delegate(Delegate)
+
+  /// What the settings panel asks of the app (the parent handles these).
+  public enum Delegate: Equatable, Sendable {
+    /// The person chose this storefront (`nil`: none) and the panel is done.
+    case storefrontChosen(String?)
+  }
 
   /// Whether the action comes from the person.
-  public var isInput: Bool { true }
+  public var isInput: Bool {
+    if case .delegate = self { return false }
+    return true
+  }
 }

@@ -1,0 +1,203 @@
+import AppArchitecture
+import ITunesCatalog
+import ITunesClient
+
+/// A detail screen: its lookups (details, tracks, the author block) and their answers,
+/// scrolling, the author's works, the album and artist pages, an app's notes. Opening another
+/// item and notices go to the parent as delegate actions.
+struct DetailFeature: Reducer {
+  /// A detail and what it reads from the rest of the app.
+  struct State: Equatable {
+    /// The screen.
+    var detail: DetailState
+    /// What the screen measured (the page, the document's height, where the works are).
+    var metrics: ScreenMetrics
+    /// The storefront its lookups ask (`nil`: Apple's default).
+    var country: String?
+    /// Its index in the stack (its lookups are cancelled with it).
+    var depth: Int
+  }
+
+  /// Cancellation ids of a detail's lookups.
+  enum CancelID: Hashable, Sendable {
+    /// The lookups of the detail at this stack index.
+    case lookups(depth: Int)
+  }
+
+  let dependencies: TunesDependencies
+
+  /// A detail for `item`, its blocks loading that have a lookup in `country`'s store.
+  static func opening(_ item: CatalogItem, country: String?) -> DetailState {
+    let hasDetails = DetailLookups.details(for: item, country: country) != nil
+    let hasTracks = DetailLookups.tracks(for: item, country: country) != nil
+    let hasAuthor = DetailLookups.author(for: item, country: country) != nil
+    return DetailState(
+      item: item, details: hasDetails ? .loading(previous: nil) : .idle,
+      tracks: hasTracks ? .loading(previous: nil) : nil,
+      author: hasAuthor ? .loading(previous: nil) : nil)
+  }
+
+  func reduce(into state: inout State, action: DetailAction) -> Effect<DetailAction> {
+    // Answers name their item; they reach every detail showing it and no other.
+    if let itemID = action.answeredItemID, itemID != state.detail.item.id { return .none }
+    switch action {
+    case .opened:
+      return lookups(state, details: true, tracks: true, author: true)
+    case .detailsLoaded(_, let result):
+      guard state.detail.details.isLoading else { return .none }
+      switch result {
+      case .success(let item): state.detail.details = .loaded(item)
+      case .failure(let error): state.detail.details = state.detail.details.failing(error)
+      }
+      return .none
+    case .tracksLoaded(_, let result):
+      guard let tracks = state.detail.tracks, tracks.isLoading else { return .none }
+      switch result {
+      case .success(let items): state.detail.tracks = items.isEmpty ? nil : .loaded(items)
+      case .failure(let error): state.detail.tracks = tracks.failing(error)
+      }
+      return .none
+    case .authorLoaded(_, let result):
+      guard let author = state.detail.author, author.isLoading else { return .none }
+      switch result {
+      case .success(let block): state.detail.author = block.map { .loaded($0) }
+      case .failure(let error): state.detail.author = author.failing(error)
+      }
+      return .none
+    case .scrollRequested(let request):
+      let metrics = state.metrics
+      let page = max(1, metrics.detailViewport - 1)
+      let target: Int
+      switch request {
+      case .lines(let lines): target = state.detail.scroll + lines
+      case .pages(let pages): target = state.detail.scroll + pages * page
+      case .top: target = 0
+      case .bottom: target = metrics.detailMaximumScroll
+      }
+      state.detail.scroll = max(0, min(metrics.detailMaximumScroll, target))
+      return .none
+    case .workMoved(let forward):
+      let works = state.detail.author?.value?.works.count ?? 0
+      guard works > 0 else { return .none }
+      let focused = state.detail.focusedWork
+      state.detail.focusedWork =
+        forward ? min(works - 1, focused.map { $0 + 1 } ?? 0) : max(0, (focused ?? 0) - 1)
+      state.detail.scroll = Self.scroll(
+        state.detail.scroll, showing: state.metrics, work: state.detail.focusedWork)
+      return .none
+    case .focusedWorkOpened:
+      guard let index = state.detail.focusedWork else { return .none }
+      return reduce(into: &state, action: .workOpened(index))
+    case .workOpened(let index):
+      guard let works = state.detail.author?.value?.works, works.indices.contains(index) else {
+        return .none
+      }
+      return .send(.delegate(.openItem(works[index])))
+    case .retryRequested:
+      return retry(&state)
+    case .notesToggled:
+      guard FactText.text(state.detail.shownItem.app?.releaseNotes) != nil else {
+        return .send(.delegate(.notice("This item has no version notes.")))
+      }
+      state.detail.notesExpanded.toggle()
+      return .none
+    case .albumPageRequested:
+      let shown = state.detail.shownItem
+      guard let album = DetailLookups.albumItem(for: shown) else {
+        return .send(
+          .delegate(
+            .notice(shown.kind == .album ? "This is the album's page." : "This item has no album.")
+          ))
+      }
+      return .send(.delegate(.openItem(album)))
+    case .artistPageRequested:
+      return openArtist(state.detail)
+    case .openStoreLinkRequested, .openAuthorLinkRequested, .delegate:
+      // Links are the parent's: it opens the browser and says how that went.
+      return .none
+    }
+  }
+
+  private func openArtist(_ detail: DetailState) -> Effect<DetailAction> {
+    let shown = detail.shownItem
+    guard shown.kind != .artist else {
+      return .send(.delegate(.notice("This is the artist's page.")))
+    }
+    guard shown.kind != .software, shown.kind != .macSoftware else {
+      return .send(
+        .delegate(
+          .notice("A developer has no artist page: their apps are under More by, below.")))
+    }
+    guard var artist = DetailLookups.artistItem(for: shown) else {
+      return .send(.delegate(.notice("This item has no artist page.")))
+    }
+    // The author block's record, when it came, knows the name and link best.
+    if let known = detail.author?.value?.author, known.id == artist.id { artist = known }
+    return .send(.delegate(.openItem(artist)))
+  }
+
+  /// Runs again the lookups of the blocks that failed (`r`).
+  private func retry(_ state: inout State) -> Effect<DetailAction> {
+    let retryDetails = state.detail.details.error != nil
+    let retryTracks = state.detail.tracks?.error != nil
+    let retryAuthor = state.detail.author?.error != nil
+    guard retryDetails || retryTracks || retryAuthor else { return .none }
+    let count = [retryDetails, retryTracks, retryAuthor].filter { $0 }.count
+    if retryDetails { state.detail.details = state.detail.details.reloading }
+    if retryTracks { state.detail.tracks = state.detail.tracks?.reloading }
+    if retryAuthor { state.detail.author = state.detail.author?.reloading }
+    return .merge(
+      .send(
+        .delegate(
+          .notice(
+            count == 1 ? "Retrying the block that failed…" : "Retrying \(count) blocks…"))),
+      lookups(state, details: retryDetails, tracks: retryTracks, author: retryAuthor))
+  }
+
+  /// The lookups behind the blocks, the chosen ones only, cancelled with the detail.
+  private func lookups(_ state: State, details: Bool, tracks: Bool, author: Bool)
+    -> Effect<DetailAction>
+  {
+    let request = FeatureRequest(dependencies)
+    let item = state.detail.item
+    let country = state.country
+    let id = item.id
+    var effects: [Effect<DetailAction>] = []
+    if details, let query = DetailLookups.details(for: item, country: country) {
+      effects.append(
+        request.run({ client in try await client.lookup(query) }) { result in
+          .detailsLoaded(
+            itemID: id, result.map { DetailLookups.detailsItem(in: $0.page, for: item) ?? item })
+        })
+    }
+    if tracks, let query = DetailLookups.tracks(for: item, country: country) {
+      effects.append(
+        request.run({ client in try await client.lookup(query) }) { result in
+          .tracksLoaded(itemID: id, result.map { DetailLookups.trackItems(in: $0.page, for: item) })
+        })
+    }
+    if author, let query = DetailLookups.author(for: item, country: country) {
+      effects.append(
+        request.run({ client in try await client.lookup(query) }) { result in
+          .authorLoaded(
+            itemID: id, result.map { DetailLookups.authorBlock(in: $0.page, for: item) })
+        })
+    }
+    return Effect.merge(effects).cancellable(id: CancelID.lookups(depth: state.depth))
+  }
+
+  /// The scroll that brings the author's works (the row of `work`, when it was measured) into
+  /// view, moving as little as possible.
+  static func scroll(_ scroll: Int, showing metrics: ScreenMetrics, work: Int? = nil) -> Int {
+    let row = work.flatMap { metrics.detailWorkLines.indices.contains($0) ? $0 : nil }
+    guard let works = row.map({ metrics.detailWorkLines[$0] }) ?? metrics.detailWorks,
+      metrics.detailViewport > 0
+    else { return scroll }
+    var offset = scroll
+    if works.upperBound > offset + metrics.detailViewport {
+      offset = works.upperBound - metrics.detailViewport
+    }
+    if works.lowerBound < offset { offset = works.lowerBound }
+    return max(0, min(metrics.detailMaximumScroll, offset))
+  }
+}

@@ -1,0 +1,221 @@
+import AppArchitecture
+import Foundation
+import ITunesCatalog
+import ITunesClient
+
+/// The search screen: the query box and its suggestions from history, the search and its
+/// answer, load-more, the rate-limit countdown, moving in the results. Opening a tile, notices
+/// and a suggestion's filters go to the parent as delegate actions.
+struct SearchFeature: Reducer {
+  /// The search screen and what it reads from the rest of the app.
+  struct State: Equatable {
+    /// The screen.
+    var search: SearchState
+    /// The applied filters (a new search runs with them).
+    var filters: SearchFilters
+    /// Tiles per row of the results grid.
+    var columns: Int
+    /// Lines of the results area, as last measured (a page).
+    var resultsLines: Int
+    /// Whether no screen is pushed above the search screen.
+    var isRoot: Bool
+    /// Whether the search screen is in front: no screen pushed and no overlay.
+    var isFrontmost: Bool
+  }
+
+  /// Cancellation ids of the search screen's effects.
+  enum CancelID: Hashable, Sendable {
+    /// The search in flight (a new one cancels it).
+    case search
+    /// The rate-limit countdown timer.
+    case rateLimitTimer
+  }
+
+  let dependencies: TunesDependencies
+
+  func reduce(into state: inout State, action: SearchAction) -> Effect<SearchAction> {
+    switch action {
+    case .queryEdited(let edit):
+      var text = QueryText(state.search.query, cursor: state.search.queryCursor)
+      text.apply(edit)
+      let changed = text.text != state.search.query
+      state.search.query = text.text
+      state.search.queryCursor = text.cursor
+      if changed { queryDidChange(&state.search) }
+      return .none
+    case .querySubmitted:
+      if let index = state.search.highlightedSuggestion,
+        state.search.suggestions.indices.contains(index)
+      {
+        return pickSuggestion(&state.search, index)
+      }
+      return submit(&state, term: state.search.query)
+    case .suggestionMoved(let up):
+      let count = state.search.suggestions.count
+      guard count > 0 else { return .none }
+      if up {
+        state.search.highlightedSuggestion = state.search.highlightedSuggestion.flatMap {
+          $0 > 0 ? $0 - 1 : nil
+        }
+      } else {
+        state.search.highlightedSuggestion = min(
+          count - 1, state.search.highlightedSuggestion.map { $0 + 1 } ?? 0)
+      }
+      return .none
+    case .suggestionPicked(let index):
+      return pickSuggestion(&state.search, index)
+    case .suggestionFiltersLoaded(let query, var filters):
+      guard state.search.query == query else { return .none }
+      // The storefront is a setting, not a filter of the past search: it stays as chosen.
+      filters?.country = state.filters.country
+      if let filters, filters != state.filters, filters.validationError == nil {
+        state.filters = filters
+        return .merge(
+          .send(.delegate(.filtersAdopted(filters))),
+          .send(.delegate(.notice("Filters of that search: \(filters.panelSummary)"))),
+          submit(&state, term: query))
+      }
+      return submit(&state, term: query)
+    case .suggestionsDismissed:
+      state.search.suggestions = []
+      state.search.highlightedSuggestion = nil
+      return .none
+    case .searchResponse(let requestID, let result):
+      return receive(&state, requestID: requestID, result: result)
+    case .historyLoaded(let history):
+      state.search.history = history
+      // Refresh the suggestions on show; never pop them open after a search was answered.
+      let showing = !state.search.suggestions.isEmpty || state.search.submitted == nil
+      if state.search.focus == .query, state.isRoot, showing {
+        state.search.suggestions = SearchState.suggestions(for: state.search.query, in: history)
+      }
+      return .none
+    case .focusMoved(let focus):
+      moveFocus(&state, to: focus)
+      return .none
+    case .selectionMoved(let direction):
+      return moveInResults(&state, direction)
+    case .tileClicked(let index):
+      guard state.search.items.indices.contains(index) else { return .none }
+      if state.search.focus == .results, state.search.selection == index {
+        return openSelectedTile(&state)
+      }
+      state.search.selection = index
+      state.search.focus = .results
+      state.search.suggestions = []
+      state.search.highlightedSuggestion = nil
+      return .none
+    case .tileOpened:
+      return openSelectedTile(&state)
+    case .groupingToggled:
+      state.search.grouped.toggle()
+      return .none
+    case .retryRequested:
+      if state.search.loadMoreError != nil { return loadMore(&state) }
+      guard let submitted = state.search.submitted else { return .none }
+      return startSearch(&state, submitted, loadingMore: false)
+    case .cancelRequested:
+      guard state.search.results.isLoading else { return .none }
+      state.search.requestID += 1
+      state.search.isLoadingMore = false
+      state.search.results = state.search.results.value.map { .loaded($0) } ?? .idle
+      return .merge(.send(.delegate(.notice("Search cancelled."))), .cancel(id: CancelID.search))
+    case .resetRequested:
+      state.search.submitted = nil
+      state.search.results = .idle
+      state.search.source = nil
+      state.search.shownTerm = nil
+      state.search.query = ""
+      state.search.queryCursor = 0
+      state.search.suggestions = []
+      state.search.highlightedSuggestion = nil
+      state.search.focus = .results
+      return .cancel(id: CancelID.search)
+    case .rowsFocused(let focused):
+      state.search.focus = focused ? .results : .query
+      if focused { state.search.suggestions = [] }
+      return .none
+    case .filtersApplied(let filters):
+      state.filters = filters
+      guard let submitted = state.search.submitted, state.isRoot else { return .none }
+      return startSearch(
+        &state, SubmittedSearch(term: submitted.term, filters: filters, limit: filters.limit),
+        loadingMore: false)
+    case .rateLimitTick(let now):
+      return tick(&state, now: now)
+    case .delegate:
+      return .none
+    }
+  }
+
+  /// What a changed query does: focus in the box, suggestions for the new text.
+  private func queryDidChange(_ search: inout SearchState) {
+    search.focus = .query
+    search.suggestions = SearchState.suggestions(for: search.query, in: search.history)
+    search.highlightedSuggestion = nil
+  }
+
+  /// Asks the parent to open the selected tile's detail.
+  private func openSelectedTile(_ state: inout State) -> Effect<SearchAction> {
+    guard state.isFrontmost, let item = state.search.selectedItem else { return .none }
+    state.search.focus = .results
+    state.search.suggestions = []
+    return .send(.delegate(.openItem(item)))
+  }
+
+  private func moveInResults(_ state: inout State, _ direction: MoveDirection) -> Effect<
+    SearchAction
+  > {
+    let rows = SelectionMovement.rows(
+      for: state.search.items, grouped: state.search.grouped, columns: state.columns)
+    let before = state.search.selection
+    let page = max(1, state.resultsLines / SearchLayout.tileStep)
+    state.search.selection = SelectionMovement.move(before, direction, rows: rows, pageRows: page)
+    let forward: Set<MoveDirection> = [.down, .pageDown, .right, .last]
+    if state.search.selection == before, forward.contains(direction),
+      rows.last?.last == before, state.search.canLoadMore
+    {
+      return loadMore(&state)
+    }
+    return .none
+  }
+
+  private func pickSuggestion(_ search: inout SearchState, _ index: Int) -> Effect<SearchAction> {
+    guard search.suggestions.indices.contains(index) else { return .none }
+    let text = search.suggestions[index]
+    search.query = text
+    search.queryCursor = text.count
+    search.suggestions = []
+    search.highlightedSuggestion = nil
+    let history = dependencies.history
+    return .run { send in
+      let filters = try? await history.filters(text)
+      send(.suggestionFiltersLoaded(query: text, filters ?? nil))
+    }
+  }
+
+  private func submit(_ state: inout State, term: String) -> Effect<SearchAction> {
+    let trimmed = term.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else {
+      return .send(.delegate(.notice("Type something to search for.")))
+    }
+    let filters = state.filters
+    return startSearch(
+      &state, SubmittedSearch(term: trimmed, filters: filters, limit: filters.limit),
+      loadingMore: false)
+  }
+
+  private func moveFocus(_ state: inout State, to focus: SearchState.Focus) {
+    guard state.isFrontmost else { return }
+    switch focus {
+    case .query:
+      state.search.focus = .query
+      state.search.suggestions = SearchState.suggestions(
+        for: state.search.query, in: state.search.history)
+    case .results:
+      state.search.focus = .results
+      state.search.suggestions = []
+    }
+    state.search.highlightedSuggestion = nil
+  }
+}

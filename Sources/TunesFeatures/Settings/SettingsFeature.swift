@@ -1,0 +1,35 @@
+import AppArchitecture
+import ITunesCatalog
+
+/// The settings panel (`S`): edits the storefront and, when it is valid, hands it to the app
+/// (``SettingsAction/Delegate/storefrontChosen(_:)``), which applies it everywhere.
+struct SettingsFeature: Reducer {
+  func reduce(into panel: inout SettingsState, action: SettingsAction) -> Effect<SettingsAction> {
+    switch action {
+    case .opened, .delegate:
+      return .none
+    case .changed(let country):
+      panel.country = country
+      panel.error = Self.countryError(country)
+      return .none
+    case .applied:
+      if let error = Self.countryError(panel.country) {
+        panel.error = error
+        return .none
+      }
+      return .send(.delegate(.storefrontChosen(panel.country)))
+    }
+  }
+
+  /// Why `country` cannot be the storefront (what is wrong and what to do), or `nil`.
+  static func countryError(_ country: String?) -> String? {
+    SearchFilters(country: country).validationError.map(FiltersFeature.message)
+  }
+}
+
+extension AppFeature {
+  /// Why `country` cannot be the storefront (what is wrong and what to do), or `nil`.
+  public static func countryError(_ country: String?) -> String? {
+    SettingsFeature.countryError(country)
+  }
+}
