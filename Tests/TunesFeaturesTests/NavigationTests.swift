@@ -422,3 +422,43 @@ struct SearchBoxTests {
     try await store.finish()
   }
 }
+
+@MainActor
+@Suite("Esc on the search screen")
+struct EscapeTests {
+  @Test("Esc cancels a running search, from the box and from the results")
+  func cancels() async throws {
+    for focus in [SearchState.Focus.query, .results] {
+      var state = ResultsGridTests.loaded(Samples.items(3), selection: 0)
+      state.search.focus = focus
+      let items = state.search.items
+      state.search.results = .loading(previous: items)
+      let store = makeStore(state, Samples.dependencies())
+      let intent = AppFeature(dependencies: Samples.dependencies())
+      var byIntent = state
+      _ = intent.reduce(into: &byIntent, action: .search(.escapePressed))
+      var byCancel = state
+      _ = intent.reduce(into: &byCancel, action: .search(.cancelRequested))
+      #expect(byIntent == byCancel, "\(focus)")
+      #expect(!byIntent.search.results.isLoading, "\(focus)")
+      try await store.send(.search(.escapePressed)) { $0 = byCancel }
+      try await store.finish()
+    }
+  }
+
+  @Test("in the box Esc closes the suggestions, then leaves the box; in the results it returns")
+  func leavesAndReturns() async throws {
+    var state = ResultsGridTests.loaded(Samples.items(3), selection: 0)
+    state.search.focus = .query
+    state.search.suggestions = ["xtc"]
+    state.search.highlightedSuggestion = 0
+    let store = makeStore(state, Samples.dependencies())
+    try await store.send(.search(.escapePressed)) {
+      $0.search.suggestions = []
+      $0.search.highlightedSuggestion = nil
+    }
+    try await store.send(.search(.escapePressed)) { $0.search.focus = .results }
+    try await store.send(.search(.escapePressed)) { $0.search.focus = .query }
+    try await store.finish()
+  }
+}

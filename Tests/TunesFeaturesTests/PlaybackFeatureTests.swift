@@ -118,6 +118,56 @@ struct PlaybackFeatureTests {
     await store.skipInFlightEffects()
   }
 
+  @Test("p on an item is one intent: it plays the item, then pauses and resumes it while it plays")
+  func playOrPause() async throws {
+    let double = InMemoryPlayer(duration: 30)
+    let song = Self.song()
+    let other = Self.song(8)
+    let store = makeStore(AppState(), Self.dependencies(double))
+    // Nothing plays: the intent plays the item, exactly as playRequested does.
+    let url = Self.mediaURL(song.id)
+    try await store.send(.playback(.playOrPauseRequested(song))) {
+      var player = PlayerState()
+      player.apply(.loading(url))
+      $0.playback = PlaybackState(itemID: song.id, title: song.title, player: player)
+    }
+    try await store.receive(.playback(.playerEvent(.loading(url))))
+    try await store.receive(.playback(.playerEvent(.started))) {
+      $0.playback.player.phase = .playing
+    }
+    try await store.receive(.playback(.playerEvent(.duration(30)))) {
+      $0.playback.player.duration = 30
+    }
+    try await store.receive(.playback(.playerEvent(.position(0))))
+    // It plays: the same intent pauses it, and again resumes it.
+    try await store.send(.playback(.playOrPauseRequested(song)))
+    try await store.receive(.playback(.playerEvent(.paused(true)))) {
+      $0.playback.player.paused = true
+    }
+    try await store.send(.playback(.playOrPauseRequested(song)))
+    try await store.receive(.playback(.playerEvent(.paused(false)))) {
+      $0.playback.player.paused = false
+    }
+    #expect(double.commands == [.play(url), .togglePause, .togglePause])
+    // Another item's intent replaces what plays.
+    let next = Self.mediaURL(other.id)
+    try await store.send(.playback(.playOrPauseRequested(other))) {
+      var player = PlayerState()
+      player.apply(.loading(next))
+      $0.playback = PlaybackState(itemID: other.id, title: other.title, player: player)
+    }
+    try await store.receive(.playback(.playerEvent(.loading(next))))
+    try await store.receive(.playback(.playerEvent(.started))) {
+      $0.playback.player.phase = .playing
+    }
+    try await store.receive(.playback(.playerEvent(.duration(30)))) {
+      $0.playback.player.duration = 30
+    }
+    try await store.receive(.playback(.playerEvent(.position(0))))
+    #expect(double.commands == [.play(url), .togglePause, .togglePause, .play(next)])
+    await store.skipInFlightEffects()
+  }
+
   @Test("seeking moves by the seconds asked; the new position arrives as an event")
   func seek() async throws {
     let double = InMemoryPlayer(duration: 30)

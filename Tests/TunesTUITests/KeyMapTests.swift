@@ -31,7 +31,7 @@ struct KeyMapTests {
     (.char("*"), [.favoriteToggled]),
     (.char("F"), [.favorites(.opened)]),
     (.char("?"), [.helpToggled]),
-    (.key(.escape), [.search(.focusMoved(to: .query))]),
+    (.key(.escape), [.search(.escapePressed)]),
     (.char("q"), [.quitRequested]),
     (.key(.character("c"), .control), [.quitRequested]),
     (.char("x"), []),
@@ -89,7 +89,7 @@ struct KeyMapTests {
 
   static let queryTable: [(InputEvent, [AppAction])] = [
     (.key(.enter), [.search(.querySubmitted)]),
-    (.key(.escape), [.backRequested]),
+    (.key(.escape), [.search(.escapePressed)]),
     (.char("q"), [.search(.queryEdited(.insert("q")))]),
     (.char("?"), [.search(.queryEdited(.insert("?")))]),
     (.key(.backspace), [.search(.queryEdited(.deleteBackward))]),
@@ -123,11 +123,10 @@ struct KeyMapTests {
       KeyMap.actions(for: .char("q"), state: state, hits: nil) == [
         .search(.queryEdited(.insert("q")))
       ])
-    // At launch, with no results, Esc and Tab still reach the screen keys (F, ?, q).
+    // At launch, with no results, Esc and Tab still reach the screen keys (F, ?, q): Esc
+    // says so to the search feature, which decides (see SearchFeatureScopedTests).
     #expect(
-      KeyMap.actions(for: .key(.escape), state: state, hits: nil) == [
-        .search(.focusMoved(to: .results))
-      ])
+      KeyMap.actions(for: .key(.escape), state: state, hits: nil) == [.search(.escapePressed)])
     #expect(
       KeyMap.actions(for: .key(.tab), state: state, hits: nil) == [
         .search(.focusMoved(to: .results))
@@ -137,15 +136,15 @@ struct KeyMapTests {
     #expect(KeyMap.actions(for: .char("F"), state: outside, hits: nil) == [.favorites(.opened)])
   }
 
-  @Test("Esc while a search runs cancels it, from the box and from the results")
-  func escapeCancels() throws {
+  @Test("Esc on the search screen is one intent, from the box and from the results")
+  func escapeIsAnIntent() throws {
     var state = try Self.resultsState()
     state.search.results = .loading(previous: state.search.items)
     #expect(
-      KeyMap.actions(for: .key(.escape), state: state, hits: nil) == [.search(.cancelRequested)])
+      KeyMap.actions(for: .key(.escape), state: state, hits: nil) == [.search(.escapePressed)])
     state.search.focus = .query
     #expect(
-      KeyMap.actions(for: .key(.escape), state: state, hits: nil) == [.search(.cancelRequested)])
+      KeyMap.actions(for: .key(.escape), state: state, hits: nil) == [.search(.escapePressed)])
   }
 
   static let detailTable: [(InputEvent, [AppAction])] = [
@@ -175,13 +174,16 @@ struct KeyMapTests {
   }
 
   @Test(
-    "on a detail with nothing playing, p and Space ask to play, s , . do nothing, ← → pick works")
+    "on a detail with nothing playing, p and Space ask to play or pause, s , . do nothing, ← → pick works"
+  )
   func playKeysIdle() throws {
     let state = try ScreenStates.detail("song", size: Viewport())
     let song = try #require(state.topDetail?.shownItem)
     for key in [InputEvent.char("p"), .char(" ")] {
       #expect(
-        KeyMap.actions(for: key, state: state, hits: nil) == [.playback(.playRequested(song))])
+        KeyMap.actions(for: key, state: state, hits: nil) == [
+          .playback(.playOrPauseRequested(song))
+        ])
     }
     for key in [InputEvent.char("s"), .char(","), .char(".")] {
       #expect(KeyMap.actions(for: key, state: state, hits: nil) == [])
@@ -197,8 +199,6 @@ struct KeyMapTests {
   }
 
   static let playingTable: [(InputEvent, [AppAction])] = [
-    (.char("p"), [.playback(.pauseToggled)]),
-    (.char(" "), [.playback(.pauseToggled)]),
     (.char("s"), [.playback(.stopRequested)]),
     (.char(","), [.playback(.seekRequested(-5))]),
     (.char("."), [.playback(.seekRequested(5))]),
@@ -224,7 +224,9 @@ struct KeyMapTests {
     let state = try ScreenStates.detail("song-failed", size: Viewport())
     let song = try #require(state.topDetail?.shownItem)
     #expect(
-      KeyMap.actions(for: .char("p"), state: state, hits: nil) == [.playback(.playRequested(song))])
+      KeyMap.actions(for: .char("p"), state: state, hits: nil) == [
+        .playback(.playOrPauseRequested(song))
+      ])
     for key in [InputEvent.char("s"), .char(","), .char(".")] {
       #expect(KeyMap.actions(for: key, state: state, hits: nil) == [])
     }
@@ -237,7 +239,9 @@ struct KeyMapTests {
     state.playback = try ScreenStates.detail("song-playing", size: Viewport()).playback
     state.playback.itemID = 1
     #expect(
-      KeyMap.actions(for: .char("p"), state: state, hits: nil) == [.playback(.playRequested(song))])
+      KeyMap.actions(for: .char("p"), state: state, hits: nil) == [
+        .playback(.playOrPauseRequested(song))
+      ])
     #expect(KeyMap.actions(for: .char("s"), state: state, hits: nil) == [.playback(.stopRequested)])
     #expect(
       KeyMap.actions(for: .key(.left), state: state, hits: nil) == [
@@ -249,8 +253,8 @@ struct KeyMapTests {
   static let filtersTable: [(InputEvent, [AppAction])] = [
     (.key(.down), [.filters(.fieldMoved(.down))]),
     (.key(.up), [.filters(.fieldMoved(.up))]),
-    (.key(.right), [.filters(.changed(SearchFilters(media: .movie)))]),
-    (.key(.left), [.filters(.changed(SearchFilters(media: .ebook)))]),
+    (.key(.right), [.filters(.valueStepped(by: 1))]),
+    (.key(.left), [.filters(.valueStepped(by: -1))]),
     (.key(.enter), [.filters(.applied)]),
     (.key(.escape), [.backRequested]),
   ]
@@ -307,7 +311,7 @@ struct KeyMapTests {
 struct FiltersEditingTests {
   @Test("with media 'everything' the entity can be set, and values read as words")
   func entityForEverything() {
-    let stepped = FiltersEditing.step(SearchFilters(), field: .entity, by: 1)
+    let stepped = SearchFilters().stepped(.entity, by: 1)
     #expect(stepped.entity == "movie")
     #expect(stepped.validationError == nil)
     #expect(FiltersEditing.value(of: .entity, in: stepped) == "movies")
@@ -318,44 +322,67 @@ struct FiltersEditingTests {
     #expect(FiltersEditing.value(of: .entity, in: artists) == "artists")
   }
 
+  /// Presses `event`: its intents go through the app's reducer (effects are not run).
+  @MainActor
+  func press(_ event: InputEvent, _ state: inout AppState) {
+    let reducer = AppFeature(dependencies: .test)
+    for action in KeyMap.actions(for: event, state: state, hits: nil) {
+      _ = reducer.reduce(into: &state, action: action)
+    }
+  }
+
+  /// The settings panel's country draft.
+  func country(_ state: AppState) -> String? {
+    guard case .settings(let panel)? = state.overlay else { return "closed" }
+    return panel.country
+  }
+
   @Test(
     "any storefront can be typed in the settings' country (h j k l too); ←/→ step; Backspace erases"
   )
+  @MainActor
   func typedCountry() {
     var state = AppState()
     state.search.focus = .results
     #expect(KeyMap.actions(for: .char("S"), state: state, hits: nil) == [.settings(.opened)])
     state.overlay = .settings(SettingsState())
-    let first = KeyMap.actions(for: .char("n"), state: state, hits: nil)
-    #expect(first == [.settings(.changed(country: "N"))])
-    state.overlay = .settings(SettingsState(country: "N"))
-    let second = KeyMap.actions(for: .char("o"), state: state, hits: nil)
-    #expect(second == [.settings(.changed(country: "NO"))])
     #expect(
-      KeyMap.actions(for: .key(.backspace), state: state, hits: nil) == [
-        .settings(.changed(country: nil))
-      ])
+      KeyMap.actions(for: .char("n"), state: state, hits: nil) == [.settings(.letterTyped("n"))])
+    press(.char("n"), &state)
+    #expect(country(state) == "N")
+    press(.char("o"), &state)
+    #expect(country(state) == "NO")
+    press(.key(.backspace), &state)
+    #expect(country(state) == "N")
+    press(.key(.backspace), &state)
+    #expect(country(state) == nil)
     state.overlay = .settings(SettingsState(country: "NO"))
-    #expect(
-      KeyMap.actions(for: .char("h"), state: state, hits: nil) == [
-        .settings(.changed(country: "H"))
-      ])
-    #expect(
-      KeyMap.actions(for: .key(.backspace), state: state, hits: nil) == [
-        .settings(.changed(country: "N"))
-      ])
+    press(.char("h"), &state)
+    #expect(country(state) == "H")
     // ←/→ go through the listed storefronts from none chosen; a typed one steps from the start.
     state.overlay = .settings(SettingsState())
-    #expect(
-      KeyMap.actions(for: .key(.right), state: state, hits: nil) == [
-        .settings(.changed(country: "US"))
-      ])
-    #expect(
-      KeyMap.actions(for: .key(.left), state: state, hits: nil) == [
-        .settings(.changed(country: "RU"))
-      ])
+    press(.key(.right), &state)
+    #expect(country(state) == "US")
+    state.overlay = .settings(SettingsState())
+    press(.key(.left), &state)
+    #expect(country(state) == "RU")
     state.overlay = .settings(SettingsState(country: "GB"))
     #expect(KeyMap.actions(for: .key(.enter), state: state, hits: nil) == [.settings(.applied)])
     #expect(KeyMap.actions(for: .key(.escape), state: state, hits: nil) == [.backRequested])
+  }
+
+  @Test("←/→ in the filters panel step the focused field's value, through the reducer")
+  @MainActor
+  func filtersStep() {
+    var state = AppState()
+    state.overlay = .filters(FiltersState(draft: SearchFilters()))
+    #expect(
+      KeyMap.actions(for: .key(.right), state: state, hits: nil) == [.filters(.valueStepped(by: 1))]
+    )
+    press(.key(.right), &state)
+    #expect(state.overlay == .filters(FiltersState(draft: SearchFilters(media: .movie))))
+    state.overlay = .filters(FiltersState(draft: SearchFilters()))
+    press(.char("h"), &state)
+    #expect(state.overlay == .filters(FiltersState(draft: SearchFilters(media: .ebook))))
   }
 }

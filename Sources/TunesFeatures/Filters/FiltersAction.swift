@@ -4,7 +4,9 @@ public enum FiltersAction: Equatable, Sendable {
   case opened
   /// Saved filters were read at start.
   case loaded(SearchFilters)
-  /// The draft changed (←/→ stepped a field's value).
+  /// ←/→ on the focused field: its value stepped by `delta` choices (the reducer steps it).
+  case valueStepped(by: Int)
+  /// The draft was replaced (a stepped value goes through here; validated).
   case changed(SearchFilters)
   /// A field got focus (a click).
   case fieldFocused(FiltersState.Field)
@@ -24,7 +26,7 @@ public enum FiltersAction: Equatable, Sendable {
   /// Whether the action comes from the person.
   public var isInput: Bool {
     switch self {
-    case .opened, .changed, .fieldFocused, .fieldMoved, .applied: return true
+    case .opened, .valueStepped, .changed, .fieldFocused, .fieldMoved, .applied: return true
     case .loaded, .delegate: return false
     }
   }

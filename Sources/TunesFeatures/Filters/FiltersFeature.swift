@@ -8,6 +8,9 @@ struct FiltersFeature: Reducer {
     switch action {
     case .opened, .loaded, .delegate:
       return .none
+    case .valueStepped(let delta):
+      return reduce(
+        into: &panel, action: .changed(panel.draft.stepped(panel.focusedField, by: delta)))
     case .changed(let draft):
       panel.draft = draft
       panel.error = draft.validationError.map(Self.message)

@@ -5,6 +5,8 @@ import Playback
 public enum PlaybackAction: Equatable, Sendable {
   /// `p` or Space on a detail whose item is not playing: play its preview (replacing any other).
   case playRequested(CatalogItem)
+  /// `p` or Space on an item: pause or resume it when it is the one playing, else play it.
+  case playOrPauseRequested(CatalogItem)
   /// `p` or Space while the detail's preview plays: pause or resume.
   case pauseToggled
   /// `,`/`.` or ←/→ while the detail's preview plays: seek by seconds (negative: back).
@@ -27,7 +29,8 @@ public enum PlaybackAction: Equatable, Sendable {
   /// Whether the action comes from the person.
   public var isInput: Bool {
     switch self {
-    case .playRequested, .pauseToggled, .seekRequested, .stopRequested: return true
+    case .playRequested, .playOrPauseRequested, .pauseToggled, .seekRequested, .stopRequested:
+      return true
     case .playerEvent, .failed, .delegate: return false
     }
   }

@@ -48,6 +48,9 @@ struct PlaybackFeature: Reducer {
       state.playback = PlaybackState(itemID: item.id, title: item.title, player: playerState)
       state.playback.surface = PlaybackSurface(output)
       return play(url, output: output)
+    case .playOrPauseRequested(let item):
+      let playing = state.playback.isPlaying(itemID: item.id)
+      return reduce(into: &state, action: playing ? .pauseToggled : .playRequested(item))
     case .pauseToggled:
       guard state.playback.isActive else { return .none }
       return command { try await player.togglePause() }

@@ -34,6 +34,9 @@ public enum SearchAction: Equatable, Sendable {
   case retryRequested
   /// Esc while a search runs: it is cancelled.
   case cancelRequested
+  /// Esc on the search screen: a running search is cancelled; else, in the query box, open
+  /// suggestions close, then the focus leaves the box; in the results the query box takes it.
+  case escapePressed
   /// `h`: the search screen empties (query, results, suggestions) for the home rows, and the
   /// search in flight is cancelled.
   case resetRequested
@@ -64,7 +67,7 @@ public enum SearchAction: Equatable, Sendable {
     switch self {
     case .queryEdited, .querySubmitted, .suggestionMoved, .suggestionPicked, .focusMoved,
       .selectionMoved, .tileClicked, .tileOpened, .groupingToggled, .retryRequested,
-      .cancelRequested:
+      .cancelRequested, .escapePressed:
       return true
     case .searchResponse, .historyLoaded, .rateLimitTick, .suggestionFiltersLoaded,
       .suggestionsDismissed, .resetRequested, .rowsFocused, .filtersApplied, .delegate:

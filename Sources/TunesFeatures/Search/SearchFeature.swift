@@ -76,6 +76,15 @@ struct SearchFeature: Reducer {
           submit(&state, term: query))
       }
       return submit(&state, term: query)
+    case .escapePressed:
+      if state.search.results.isLoading { return reduce(into: &state, action: .cancelRequested) }
+      if state.search.focus == .results {
+        return reduce(into: &state, action: .focusMoved(to: .query))
+      }
+      if state.search.suggestions.isEmpty {
+        return reduce(into: &state, action: .focusMoved(to: .results))
+      }
+      return reduce(into: &state, action: .suggestionsDismissed)
     case .suggestionsDismissed:
       state.search.suggestions = []
       state.search.highlightedSuggestion = nil

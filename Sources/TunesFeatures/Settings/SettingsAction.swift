@@ -2,7 +2,13 @@
 public enum SettingsAction: Equatable, Sendable {
   /// `S`: the panel opened (the parent opens it on the storefront in force).
   case opened
-  /// The country draft changed (a letter typed, Backspace, ←/→ through the list).
+  /// A letter typed: it starts a new code, or completes one.
+  case letterTyped(Character)
+  /// Backspace: the last letter erased.
+  case letterErased
+  /// ←/→: the country stepped `delta` places through the list.
+  case countryStepped(by: Int)
+  /// The country draft was replaced (the three above go through here; validated).
   case changed(country: String?)
   /// Enter: apply when valid (saved; the home rows, a shown search and later lookups follow).
   case applied

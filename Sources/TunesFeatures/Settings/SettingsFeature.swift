@@ -8,6 +8,15 @@ struct SettingsFeature: Reducer {
     switch action {
     case .opened, .delegate:
       return .none
+    case .letterTyped(let letter):
+      return reduce(
+        into: &panel, action: .changed(country: SettingsEditing.type(panel.country, letter: letter))
+      )
+    case .letterErased:
+      return reduce(into: &panel, action: .changed(country: SettingsEditing.erase(panel.country)))
+    case .countryStepped(let delta):
+      return reduce(
+        into: &panel, action: .changed(country: SettingsEditing.step(panel.country, by: delta)))
     case .changed(let country):
       panel.country = country
       panel.error = Self.countryError(country)

@@ -18,12 +18,8 @@ extension KeyTable {
       hint: KeyHint(place: .header, rank: 2) {
         $0.search.items.isEmpty ? "leave the box" : "results"
       }, send: [.search(.focusMoved(to: .results))]),
-    KeyBinding([.escape], "Esc", "cancel; hide suggestions; leave box") {
-      _, state in
-      if state.search.results.isLoading { return [.search(.cancelRequested)] }
-      if state.search.suggestions.isEmpty { return [.search(.focusMoved(to: .results))] }
-      return [.backRequested]
-    },
+    KeyBinding(
+      [.escape], "Esc", "cancel; hide suggestions; leave box", send: [.search(.escapePressed)]),
     KeyBinding(
       [.character("?")], "?", "this help (in an empty box)", hint: .header("keys", rank: 9)
     ) { _, state in state.search.query.isEmpty ? [.helpToggled] : nil },
@@ -54,11 +50,7 @@ extension KeyTable {
         return model.hasPreview ? "play" : nil
       }
     ) { _, state in
-      guard let detail = state.topDetail else { return nil }
-      // Plays the preview, or pauses and resumes it when it is this item's; an item without a
-      // preview gets the reducer's notice.
-      return state.playback.isPlaying(itemID: detail.item.id)
-        ? [.playback(.pauseToggled)] : [.playback(.playRequested(detail.shownItem))]
+      state.topDetail.map { [.playback(.playOrPauseRequested($0.shownItem))] }
     },
     KeyBinding(
       [.character("s")], "s", "stop the preview",
@@ -195,13 +187,8 @@ extension KeyTable {
     KeyBinding(
       [.left, .character("h"), .right, .character("l"), .character(" ")], "←→ hl Space",
       "change the value"
-    ) { key, state in
-      guard case .filters(let panel)? = state.overlay else { return nil }
-      let back = key == .left || key == .character("h")
-      return [
-        .filters(
-          .changed(FiltersEditing.step(panel.draft, field: panel.focusedField, by: back ? -1 : 1)))
-      ]
+    ) { key, _ in
+      [.filters(.valueStepped(by: key == .left || key == .character("h") ? -1 : 1))]
     },
     KeyBinding([.enter], "Enter", "apply", send: [.filters(.applied)]),
     KeyBinding([.escape], "Esc", "close without applying", send: [.backRequested]),
@@ -209,23 +196,15 @@ extension KeyTable {
 
   /// The settings panel (`S`).
   static let settings: [KeyBinding] = [
-    KeyBinding(.letters, "a–z", "type a country code") { key, state in
-      guard case .settings(let panel)? = state.overlay, case .character(let c) = key else {
-        return nil
-      }
-      return [.settings(.changed(country: SettingsEditing.type(panel.country, letter: c)))]
+    KeyBinding(.letters, "a–z", "type a country code") { key, _ in
+      guard case .character(let letter) = key else { return nil }
+      return [.settings(.letterTyped(letter))]
     },
     KeyBinding([.left, .right, .character(" ")], "← → Space", "step through the countries") {
-      key, state in
-      guard case .settings(let panel)? = state.overlay else { return nil }
-      return [
-        .settings(.changed(country: SettingsEditing.step(panel.country, by: key == .left ? -1 : 1)))
-      ]
+      key, _ in [.settings(.countryStepped(by: key == .left ? -1 : 1))]
     },
-    KeyBinding([.backspace, .delete], "Backspace", "erase a letter") { _, state in
-      guard case .settings(let panel)? = state.overlay else { return nil }
-      return [.settings(.changed(country: SettingsEditing.erase(panel.country)))]
-    },
+    KeyBinding(
+      [.backspace, .delete], "Backspace", "erase a letter", send: [.settings(.letterErased)]),
     KeyBinding([.enter], "Enter", "apply", send: [.settings(.applied)]),
     KeyBinding([.escape], "Esc", "close without applying", send: [.backRequested]),
   ]

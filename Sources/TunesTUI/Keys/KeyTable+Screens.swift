@@ -65,10 +65,8 @@ extension KeyTable {
       state.demoAvailable && state.search.results.error?.isUnreachable == true
         ? [.demoRequested] : nil
     },
-    KeyBinding([.escape], "Esc", "cancel the search, or the search box") { _, state in
-      state.search.results.isLoading
-        ? [.search(.cancelRequested)] : [.search(.focusMoved(to: .query))]
-    },
+    KeyBinding(
+      [.escape], "Esc", "cancel the search, or the search box", send: [.search(.escapePressed)]),
   ]
 
   /// The home screen's chart rows and its genres row.

@@ -4,7 +4,6 @@ import TunesFeatures
 /// The choices of each filters field and how ←/→ step through them.
 enum FiltersEditing {
   /// Page sizes offered.
-  static let limits = [10, 25, 30, 50, 100, 200]
 
   /// Media in words.
   static func words(for media: Media) -> String {
@@ -37,11 +36,6 @@ enum FiltersEditing {
     return names[entity] ?? entity
   }
 
-  /// The entities offered for a media (everything offers Apple's "all" entities).
-  static func entities(for media: Media?) -> [String] {
-    (media ?? .all).entities
-  }
-
   /// The field's value as shown.
   static func value(of field: FiltersState.Field, in draft: SearchFilters) -> String {
     switch field {
@@ -72,35 +66,5 @@ enum FiltersEditing {
     case .language: return "Language"
     case .limit: return "Limit"
     }
-  }
-
-  /// `draft` with `field` stepped `by` choices (wrapping).
-  static func step(_ draft: SearchFilters, field: FiltersState.Field, by delta: Int)
-    -> SearchFilters
-  {
-    var draft = draft
-    func next<T: Equatable>(_ options: [T], _ current: T) -> T {
-      let index = options.firstIndex(of: current) ?? 0
-      let count = options.count
-      return options[((index + delta) % count + count) % count]
-    }
-    switch field {
-    case .media:
-      draft.media = next(
-        [nil] + Media.allCases.filter { $0 != .all }.map(Optional.some), draft.media)
-      draft.entity = nil
-    case .entity:
-      let options = [nil] + entities(for: draft.media).map(Optional.some)
-      draft.entity = next(options, draft.entity)
-    case .explicit:
-      draft.explicit = next([nil, true, false], draft.explicit)
-    case .language:
-      draft.language = next(
-        [nil] + SearchQuery.Language.allCases.map(Optional.some), draft.language)
-    case .limit:
-      draft.limit = next(
-        limits, limits.contains(draft.limit) ? draft.limit : SearchFilters.defaultLimit)
-    }
-    return draft
   }
 }
