@@ -15,9 +15,9 @@ package final class ImageLayer {
   private let pixels: @Sendable (String) async -> RGBAImage?
   private let log: @Sendable (String) -> Void
   private var onReady: @MainActor () -> Void = {}
+  private var onUnavailable: @MainActor (_ source: String, _ hadPixels: Bool) -> Void = { _, _ in }
   private var encodings: [Key: Entry] = [:]
   private var pending: Set<Key> = []
-  private var failed: Set<Key> = []
   private var useCounter: UInt64 = 0
   private var encodedBytes = 0
   private var readyScheduled = false
@@ -88,6 +88,16 @@ package final class ImageLayer {
     onReady = action
   }
 
+  /// Called on the main actor when a placement's image cannot be drawn: its pixels are no
+  /// longer in the artwork caches (`hadPixels` false: the owner of readiness, the store, fetches
+  /// it again) or the encoder gave nothing for this terminal (`true`). The layer keeps no
+  /// failures of its own: the placement is not made again once the store knows.
+  package func whenUnavailable(
+    _ action: @escaping @MainActor (_ source: String, _ hadPixels: Bool) -> Void
+  ) {
+    onUnavailable = action
+  }
+
   /// Whether an encoding is being made (for tests waiting on the layer).
   package var isEncoding: Bool { !pending.isEmpty }
   /// How many placements the last composed frame shows as images (symbol cells or kept
@@ -141,7 +151,7 @@ package final class ImageLayer {
   }
 
   private func schedule(_ key: Key) {
-    guard !pending.contains(key), !failed.contains(key) else { return }
+    guard !pending.contains(key) else { return }
     pending.insert(key)
     let choice = self.choice
     let pixels = self.pixels
@@ -157,11 +167,11 @@ package final class ImageLayer {
   private func finish(_ key: Key, _ encoding: Encoding?, hadPixels: Bool) {
     pending.remove(key)
     guard let encoding else {
-      failed.insert(key)
       log(
         hadPixels
           ? "artwork: could not encode \(key.source) for \(choice.graphicsProtocol.rawValue)"
           : "artwork: \(key.source) is no longer in the cache")
+      onUnavailable(key.source, hadPixels)
       return
     }
     useCounter += 1

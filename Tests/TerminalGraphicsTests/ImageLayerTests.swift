@@ -45,12 +45,26 @@ struct ImageLayerTests {
     #expect(ready[0, 0] == .blank)
   }
 
-  @Test("an image whose pixels are gone leaves the placeholder, once")
+  @Test("an image whose pixels are gone leaves the placeholder and is reported, not remembered")
   func missing() async {
     let layer = Self.layer(.symbols)
+    let reports = Reports()
+    layer.whenUnavailable { source, hadPixels in reports.list.append("\(source) \(hadPixels)") }
     let composed = await Self.composeWhenReady(layer, Self.frame(placing: "missing"))
     #expect(composed == Self.frame(placing: nil))
-    #expect(!layer.isEncoding)
+    #expect(reports.list == ["missing false"])
+    // The layer keeps no failure of its own: placed again (the store fetched it anew), it is
+    // asked for again.
+    var again = Self.frame(placing: "missing")
+    layer.compose(&again)
+    #expect(layer.isEncoding)
+    _ = await Self.composeWhenReady(layer, Self.frame(placing: "missing"))
+    #expect(reports.list == ["missing false", "missing false"])
+  }
+
+  /// What the layer reported, in order.
+  final class Reports {
+    var list: [String] = []
   }
 
   @Test("kitty: drawn once with its id, kept while it stays, deleted when it goes")

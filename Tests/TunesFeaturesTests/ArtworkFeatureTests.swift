@@ -80,6 +80,57 @@ struct ArtworkFeatureTests {
     #expect(recorder.asked.withLock { $0 }.count == 2)
   }
 
+  @Test("a ready artwork whose pixels went missing is fetched again, a few times at most")
+  func refetchesMissing() async throws {
+    let recorder = Recorder()
+    let store = store(recorder)
+    try await store.send(.layoutMeasured(Self.metrics([Self.first]))) {
+      $0.metrics = Self.metrics([Self.first])
+      $0.artwork.statuses = [Self.first.key: .loading]
+    }
+    try await store.receive(.artwork(.loaded(key: Self.first.key, failure: nil))) {
+      $0.artwork.statuses[Self.first.key] = .ready
+    }
+    for count in 1...ArtworkState.maximumRefetches {
+      try await store.send(.artwork(.pixelsMissing(key: Self.first.key))) {
+        $0.artwork.refetches[Self.first.key] = count
+        $0.artwork.statuses[Self.first.key] = .loading
+      }
+      try await store.receive(.artwork(.loaded(key: Self.first.key, failure: nil))) {
+        $0.artwork.statuses[Self.first.key] = .ready
+      }
+    }
+    #expect(recorder.asked.withLock { $0 }.count == 1 + ArtworkState.maximumRefetches)
+    try await store.send(.artwork(.pixelsMissing(key: Self.first.key))) {
+      $0.artwork.statuses[Self.first.key] = .failed
+    }
+    // Reports about artwork that is not ready change nothing.
+    try await store.send(.artwork(.pixelsMissing(key: Self.second.key)))
+    try await store.send(.artwork(.undrawable(key: Self.second.key)))
+    try await store.finish()
+  }
+
+  @Test("a ready artwork this terminal cannot draw keeps its placeholder and is not refetched")
+  func undrawable() async throws {
+    let recorder = Recorder()
+    let store = store(recorder)
+    try await store.send(.layoutMeasured(Self.metrics([Self.first]))) {
+      $0.metrics = Self.metrics([Self.first])
+      $0.artwork.statuses = [Self.first.key: .loading]
+    }
+    try await store.receive(.artwork(.loaded(key: Self.first.key, failure: nil))) {
+      $0.artwork.statuses[Self.first.key] = .ready
+    }
+    try await store.send(.artwork(.undrawable(key: Self.first.key))) {
+      $0.artwork.statuses[Self.first.key] = .failed
+    }
+    try await store.send(.layoutMeasured(Self.metrics([Self.first, Self.first]))) {
+      $0.metrics = Self.metrics([Self.first, Self.first])
+    }
+    #expect(recorder.asked.withLock { $0 }.count == 1)
+    try await store.finish()
+  }
+
   @Test("a fetch no longer wanted is cancelled and its answer dropped")
   func scrolledAway() async throws {
     var dependencies = Samples.dependencies()

@@ -33,6 +33,20 @@ extension AppFeature {
       guard state.artwork.statuses[key] == .loading else { return .none }
       state.artwork.statuses[key] = failure == nil ? .ready : .failed
       return .none
+    case .pixelsMissing(let key):
+      guard state.artwork.statuses[key] == .ready else { return .none }
+      let count = state.artwork.refetches[key, default: 0] + 1
+      guard count <= ArtworkState.maximumRefetches else {
+        state.artwork.statuses[key] = .failed
+        return .none
+      }
+      state.artwork.refetches[key] = count
+      state.artwork.statuses[key] = nil
+      return reconcileArtwork(&state)
+    case .undrawable(let key):
+      guard state.artwork.statuses[key] == .ready else { return .none }
+      state.artwork.statuses[key] = .failed
+      return .none
     }
   }
 }

@@ -36,8 +36,13 @@ public struct ArtworkState: Equatable, Sendable {
   public var cellWidth: Int
   /// One cell's height in pixels.
   public var cellHeight: Int
-  /// Each artwork asked for, by ``ArtworkNeed/key``.
+  /// Each artwork asked for, by ``ArtworkNeed/key``: the one record of readiness (the image
+  /// layer and the caches report to it, they keep none of their own).
   public var statuses: [String: ArtworkStatus] = [:]
+  /// How often each artwork was fetched again after its pixels went missing.
+  public var refetches: [String: Int] = [:]
+  /// The most an artwork is fetched again after its pixels went missing; then it fails.
+  public static let maximumRefetches = 3
 
   /// Creates the state.
   public init(enabled: Bool = false, cellWidth: Int = 10, cellHeight: Int = 20) {

@@ -95,6 +95,11 @@ package final class ProgramLoop {
   package func run() async -> Int32 {
     store.observer = { [weak self] _ in self?.stateChanged() }
     images?.whenReady { [weak self] in self?.render() }
+    // The store owns readiness: an image the layer could not draw goes back to it.
+    images?.whenUnavailable { [weak self] source, hadPixels in
+      self?.store.send(
+        .artwork(hadPixels ? .undrawable(key: source) : .pixelsMissing(key: source)))
+    }
     log.log(
       "start \(terminalName) \(state.viewport.columns)x\(state.viewport.rows)"
         + " sync=\(renderer.synchronizedOutput) colours=\(renderer.colorDepth)")
