@@ -43,11 +43,19 @@ struct CLIContext: Sendable {
   /// Makes the preview player for an environment and config file (the live one comes from
   /// TunesLive; tests inject a double or a live player with test options).
   var makePlayer: @Sendable ([String: String], URL) -> Player = { _, _ in .unavailable }
+  /// Opens the history and favourites database (TunesLive's `LiveStorage.open`; tests keep it,
+  /// with `paths` in a temporary folder).
+  var openDatabase: LiveStorage.Opener = LiveStorage.open
   /// Runs the terminal app (the executable wires the live one in; tests leave the default,
   /// which says no app is linked).
   var startApp: TunesCLI.AppStarter = { _ in
     FileOutput.write(Array("tunes: this build has no terminal app.\n".utf8), to: STDERR_FILENO)
     return ExitCode.failure
+  }
+
+  /// The history and favourites database under `paths`, for writing or only for reading.
+  func database(writable: Bool) throws -> TunesDatabase {
+    try openDatabase(paths, writable, now)
   }
 
   /// Writes a string to standard output.
@@ -85,7 +93,7 @@ struct CLIContext: Sendable {
       makeClient: live.makeClient,
       paths: StoragePaths(environment: environment),
       now: { Date() }, stderrIsTerminal: isatty(STDERR_FILENO) == 1, handlesSignals: true,
-      makePlayer: live.makePlayer)
+      makePlayer: live.makePlayer, openDatabase: live.openDatabase)
   }
 }
 

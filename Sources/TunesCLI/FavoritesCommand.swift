@@ -34,10 +34,7 @@ enum FavoritesCommand {
     let database: TunesDatabase
     do {
       // Listing and exporting only read: they work on a database that cannot be written.
-      database =
-        ["list", "export"].contains(action)
-        ? try TunesDatabase.openForReading(paths: context.paths, now: context.now)
-        : try TunesDatabase.open(paths: context.paths, now: context.now)
+      database = try context.database(writable: !["list", "export"].contains(action))
     } catch {
       throw CLIError.wrap(error)
     }

@@ -31,10 +31,7 @@ enum HistoryCommand {
     let database: TunesDatabase
     do {
       // Listing only reads: it works on a database that cannot be written.
-      database =
-        writes
-        ? try TunesDatabase.open(paths: context.paths, now: context.now)
-        : try TunesDatabase.openForReading(paths: context.paths, now: context.now)
+      database = try context.database(writable: writes)
     } catch {
       throw CLIError.wrap(error)
     }

@@ -9,7 +9,7 @@ enum HistoryRecorder {
   static func record(_ query: SearchQuery, context: CLIContext) {
     guard ConfigFile.loadOrDefaults(from: context.paths.configFile).recordsHistory else { return }
     do {
-      let database = try TunesDatabase.open(paths: context.paths, now: context.now)
+      let database = try context.database(writable: true)
       if let recovery = database.recovery { context.err("tunes: " + recovery.message) }
       do {
         _ = try database.history.record(query: query.term, filters: filters(of: query))

@@ -11,20 +11,24 @@ import TunesStorage
 #endif
 
 /// The live values the command line works with, made here, in the composition root, and handed
-/// to `TunesCLI` by the executable: the network client and the preview player.
+/// to `TunesCLI` by the executable: the network client, the preview player and the database.
 package struct LiveCommandValues: Sendable {
   /// The live client for a configuration and pacing policy.
   package var makeClient: @Sendable (ClientConfiguration, PacingPolicy) -> ITunesClient
   /// The live preview player for an environment and config file.
   package var makePlayer: @Sendable ([String: String], URL) -> Player
+  /// Opens the history and favourites database (`LiveStorage.open`).
+  package var openDatabase: LiveStorage.Opener
 
   /// Makes the values from their closures (tests pass doubles).
   package init(
     makeClient: @escaping @Sendable (ClientConfiguration, PacingPolicy) -> ITunesClient,
-    makePlayer: @escaping @Sendable ([String: String], URL) -> Player
+    makePlayer: @escaping @Sendable ([String: String], URL) -> Player,
+    openDatabase: @escaping LiveStorage.Opener = LiveStorage.open
   ) {
     self.makeClient = makeClient
     self.makePlayer = makePlayer
+    self.openDatabase = openDatabase
   }
 
   /// The values of this process: the client paced through the shared file under `environment`'s
@@ -39,7 +43,8 @@ package struct LiveCommandValues: Sendable {
         LivePlayback.player(
           environment: environment, configFile: configFile,
           terminalOutput: isatty(STDOUT_FILENO) == 1 ? STDOUT_FILENO : nil)
-      })
+      },
+      openDatabase: LiveStorage.open)
   }
 }
 

@@ -16,8 +16,11 @@ final class CLIHarness: @unchecked Sendable {
   var environment: [String: String]
   var terminal: (isTTY: Bool, columns: Int?) = (false, nil)
   var client: ITunesClient
-  /// The preview player commands get (`nil`: the live one).
+  /// The preview player commands get (`nil`: `Player.unavailable`).
   var player: Player?
+  /// Opens the database (`nil`: TunesLive's `LiveStorage.open`, under `home`).
+  var openDatabase:
+    (@Sendable (StoragePaths, Bool, @escaping @Sendable () -> Date) throws -> TunesDatabase)?
   /// The wall clock the command sees.
   var now = Date(timeIntervalSince1970: 1_764_000_000)
   /// What the command reads from standard input.
@@ -57,6 +60,7 @@ final class CLIHarness: @unchecked Sendable {
       paths: StoragePaths(environment: environment),
       now: { [now] in now })
     if let player { context.makePlayer = { _, _ in player } }
+    if let openDatabase { context.openDatabase = openDatabase }
     let input = stdin
     context.readStdin = { input }
     context.stderrIsTerminal = stderrIsTerminal
