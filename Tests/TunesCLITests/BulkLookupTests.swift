@@ -139,7 +139,11 @@ struct BulkLookupTests {
     cli.stdin = Data((1...300).map(String.init).joined(separator: ",").utf8)
     let run = Task { await cli.run(["lookup", "-", "--format", "ndjson"]) }
     defer { latch.open() }
-    let firstBatch = await eventually(within: 20) {
+    // The gate holds the second answer until the latch opens, so no amount of waiting lets it
+    // in early: the bound only guards against a hang. It is 120 s because in the parallel run
+    // the synchronous suites can hold both pool threads (and the CLI's task) for tens of
+    // seconds on two cores; with 20 s it failed that way under load.
+    let firstBatch = await eventually(within: 120) {
       self.ndjsonIDs(cli.stdout).count == 200
     }
     #expect(firstBatch, "the first 200 were not written while the second request waited")
