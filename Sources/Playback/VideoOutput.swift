@@ -46,7 +46,6 @@ public struct TerminalVideo: Equatable, Sendable {
     self.cellWidth = max(1, cellWidth)
     self.cellHeight = max(1, cellHeight)
   }
-
 }
 
 /// How a video preview is shown: the app's `--video`, `tunes preview --video` and the config key

@@ -12,12 +12,13 @@ struct ChafaCanvas {
     case iterm
   }
 
-  /// Draws `image` on a canvas of `columns`×`rows` cells and returns what `read` makes of it.
+  /// Draws `image` on a canvas of `columns`×`rows` cells and returns what `read` makes of it;
+  /// `nil` when chafa could not make the canvas.
   static func with<T>(
     _ image: RGBAImage, columns: Int, rows: Int, cell: CellPixels, mode: Mode,
     _ read: (OpaquePointer) -> T
-  ) -> T {
-    let config = chafa_canvas_config_new()!
+  ) -> T? {
+    guard let config = chafa_canvas_config_new() else { return nil }
     defer { chafa_canvas_config_unref(config) }
     chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
     chafa_canvas_config_set_cell_geometry(config, Int32(cell.width), Int32(cell.height))
@@ -26,7 +27,7 @@ struct ChafaCanvas {
     case .symbols(let depth):
       chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS)
       chafa_canvas_config_set_canvas_mode(config, canvasMode(depth))
-      let map = chafa_symbol_map_new()!
+      guard let map = chafa_symbol_map_new() else { return nil }
       chafa_symbol_map_add_by_tags(
         map,
         ChafaSymbolTags(
@@ -48,7 +49,7 @@ struct ChafaCanvas {
       chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
     }
     defer { if let symbolMap { chafa_symbol_map_unref(symbolMap) } }
-    let canvas = chafa_canvas_new(config)!
+    guard let canvas = chafa_canvas_new(config) else { return nil }
     defer { chafa_canvas_unref(canvas) }
     image.pixels.withUnsafeBufferPointer { pixels in
       chafa_canvas_draw_all_pixels(
@@ -68,7 +69,7 @@ struct ChafaCanvas {
 
   /// The terminal description chafa prints sixel or iTerm2 sequences for: a terminal known to
   /// have them (chafa leaves out what the description lacks).
-  static func termInfo(for mode: Mode) -> OpaquePointer {
+  static func termInfo(for mode: Mode) -> OpaquePointer? {
     let variables: [String]
     switch mode {
     case .sixel: variables = ["TERM=mlterm"]
@@ -78,12 +79,12 @@ struct ChafaCanvas {
     var envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
     defer { for pointer in envp { free(pointer) } }
     let db = chafa_term_db_get_default()
-    return envp.withUnsafeMutableBufferPointer { chafa_term_db_detect(db, $0.baseAddress)! }
+    return envp.withUnsafeMutableBufferPointer { chafa_term_db_detect(db, $0.baseAddress) }
   }
 
   /// What chafa prints for the canvas.
   static func print(_ canvas: OpaquePointer, mode: Mode) -> [UInt8] {
-    let info = termInfo(for: mode)
+    guard let info = termInfo(for: mode) else { return [] }
     defer { chafa_term_info_unref(info) }
     guard let string = chafa_canvas_print(canvas, info) else { return [] }
     defer { g_string_free(string, 1) }

@@ -215,14 +215,16 @@ package final class ImageLayer {
         depth: choice.symbolColors)
       return Encoding(fitted: fitted, content: .cells(cells))
     case .sixel:
-      let bytes = ChafaCanvas.with(
-        image, columns: fitted.width, rows: fitted.height, cell: choice.cellPixels, mode: .sixel
-      ) { ChafaCanvas.print($0, mode: .sixel) }
+      let bytes =
+        ChafaCanvas.with(
+          image, columns: fitted.width, rows: fitted.height, cell: choice.cellPixels, mode: .sixel
+        ) { ChafaCanvas.print($0, mode: .sixel) } ?? []
       return bytes.isEmpty ? nil : Encoding(fitted: fitted, content: .bytes(bytes))
     case .iterm:
-      let bytes = ChafaCanvas.with(
-        image, columns: fitted.width, rows: fitted.height, cell: choice.cellPixels, mode: .iterm
-      ) { ChafaCanvas.print($0, mode: .iterm) }
+      let bytes =
+        ChafaCanvas.with(
+          image, columns: fitted.width, rows: fitted.height, cell: choice.cellPixels, mode: .iterm
+        ) { ChafaCanvas.print($0, mode: .iterm) } ?? []
       return bytes.isEmpty ? nil : Encoding(fitted: fitted, content: .bytes(bytes))
     case .kitty:
       guard let png = PNGWriter.encode(image) else { return nil }

@@ -11,7 +11,8 @@ package enum SymbolArt {
   ) -> Buffer {
     var buffer = Buffer(width: columns, height: rows)
     guard columns > 0, rows > 0 else { return buffer }
-    ChafaCanvas.with(image, columns: columns, rows: rows, cell: cell, mode: .symbols(depth)) {
+    // Without a canvas (chafa could not make one) the cells stay blank.
+    _ = ChafaCanvas.with(image, columns: columns, rows: rows, cell: cell, mode: .symbols(depth)) {
       canvas in
       for y in 0..<rows {
         for x in 0..<columns {

@@ -27,7 +27,6 @@ struct ArgumentParser {
     var values: [String: String] = [:]
     var flags: Set<String> = []
     var positional: [String] = []
-
   }
 
   var command: String

@@ -62,5 +62,4 @@ enum FavoritesAdd {
     }
     return ExitCode.success
   }
-
 }

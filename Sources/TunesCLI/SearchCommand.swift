@@ -55,7 +55,6 @@ enum SearchCommand {
     try Output.items(response.page, format: format, context: context)
     return Output.exitCode(response.page, parsed)
   }
-
 }
 
 /// Writes items and the skipped-results note.

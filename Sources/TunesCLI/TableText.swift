@@ -51,8 +51,7 @@ struct TableText {
     }
     var kept: [Int] = []
     var widths: [Int] = []
-    for column in columns.indices {
-      guard widest[column] >= 0 else { continue }
+    for column in columns.indices where widest[column] >= 0 {
       kept.append(column)
       widths.append(max(widest[column], displayWidth(of: columns[column].title)))
     }

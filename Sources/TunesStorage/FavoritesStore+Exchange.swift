@@ -126,5 +126,4 @@ extension FavoritesStore {
     default: return value.string ?? ""
     }
   }
-
 }

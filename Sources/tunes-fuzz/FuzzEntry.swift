@@ -10,6 +10,7 @@ import Foundation
 /// The target this process fuzzes, chosen once.
 nonisolated(unsafe) var chosenTarget: (@Sendable ([UInt8]) -> String?)?
 
+/// libFuzzer's start-up hook: chooses the target named by `TUNES_FUZZ_TARGET`.
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzerInitialize(
   _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
@@ -39,6 +40,7 @@ public func fuzzerInitialize(
   return 0
 }
 
+/// libFuzzer's entry for one input: runs the chosen target on the bytes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []

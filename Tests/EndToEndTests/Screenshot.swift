@@ -94,7 +94,7 @@ struct Screenshot: Equatable, Sendable {
   /// The part inside `rect` (clipped to the picture).
   func cropped(_ rect: PixelRect) -> Screenshot {
     let r = rect.clipped(width: width, height: height)
-    var out = [UInt8]()
+    var out: [UInt8] = []
     out.reserveCapacity(r.width * r.height * 3)
     for y in r.y..<(r.y + r.height) {
       let from = (y * width + r.x) * 3

@@ -1,13 +1,14 @@
 import Foundation
 import ITunesCatalog
+import TestSupport
 import Testing
 
 @Suite("Media URL rewrite (TUNES_MEDIA_BASE)")
 struct MediaURLRewriteTests {
   private static let preview = URL(
-    string:
+    test:
       "https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview122/v4/2d/mzaf_1.plus.aac.p.m4a"
-  )!
+  )
 
   @Test(
     "scheme, host and port come from the base; the base's path goes before the URL's",

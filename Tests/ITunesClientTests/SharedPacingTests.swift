@@ -186,8 +186,8 @@ struct SharedPacingTests {
         group.addTask {
           let limiter = RateLimiter(
             limit: limit, clock: clock.clock, ledger: .file(path: path), key: "h:443")
-          for _ in 0..<40 {
-            if await limiter.tryAcquire() { granted.increment() }
+          for _ in 0..<40 where await limiter.tryAcquire() {
+            granted.increment()
           }
         }
       }

@@ -57,7 +57,7 @@ final class TinyServer: @unchecked Sendable {
 
   private func serve(_ fd: Int32) {
     defer { close(fd) }
-    var received = [UInt8]()
+    var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
       while received.headEnd == nil {

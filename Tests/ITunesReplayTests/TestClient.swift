@@ -74,7 +74,6 @@ enum TestClient {
   static func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
     await TestSupport.eventually(within: seconds) { condition() }
   }
-
 }
 
 /// A blocking raw TCP client, for what URLSession hides (resets, keep-alive, bad requests).

@@ -1,12 +1,13 @@
 import Foundation
 import Playback
+import TestSupport
 import Testing
 
 @testable import PlaybackLive
 
 @Suite("Player state, messages and options")
 struct PlayerStateTests {
-  private static let url = URL(string: "http://127.0.0.1/media/x.m4a")!
+  private static let url = URL(test: "http://127.0.0.1/media/x.m4a")
 
   @Test("events fold into the state a screen draws")
   func fold() {

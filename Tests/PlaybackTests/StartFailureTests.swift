@@ -13,7 +13,7 @@ import Testing
 /// never opens its socket.
 @Suite("Starting mpv")
 struct StartFailureTests {
-  private static let url = URL(string: "http://127.0.0.1:9/media/x.m4a")!
+  private static let url = URL(test: "http://127.0.0.1:9/media/x.m4a")
 
   @Test("no mpv on PATH gives the install line")
   func mpvMissing() async throws {

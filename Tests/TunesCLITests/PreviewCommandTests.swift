@@ -2,6 +2,7 @@ import Foundation
 import ITunesCatalog
 import ITunesClient
 import Playback
+import TestSupport
 import Testing
 
 @testable import TunesCLI
@@ -11,7 +12,7 @@ import Testing
 @Suite("tunes preview")
 struct PreviewCommandTests {
   static let preview = URL(
-    string: "https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview122/v4/2d/tone.m4a")!
+    test: "https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview122/v4/2d/tone.m4a")
 
   static func client(preview: URL? = Self.preview) -> ITunesClient {
     ITunesClient.mock { _ in

@@ -10,7 +10,7 @@ import Testing
 @MainActor
 @Suite("Previews")
 struct PlaybackFeatureTests {
-  nonisolated static let url = URL(string: "http://127.0.0.1:9/media/preview.m4a")!
+  nonisolated static let url = URL(test: "http://127.0.0.1:9/media/preview.m4a")
 
   nonisolated static func song(_ id: Int64 = 7, preview: Bool = true) -> CatalogItem {
     var item = Samples.item(id, .song, "Song \(id)")
@@ -24,13 +24,13 @@ struct PlaybackFeatureTests {
     var dependencies = Samples.dependencies()
     dependencies.player = double.player
     dependencies.previewURL = { item in
-      item.previewURL.map { _ in URL(string: "http://127.0.0.1:9/media/\(item.id).m4a")! }
+      item.previewURL.map { _ in URL(test: "http://127.0.0.1:9/media/\(item.id).m4a") }
     }
     return dependencies
   }
 
   nonisolated static func mediaURL(_ id: Int64) -> URL {
-    URL(string: "http://127.0.0.1:9/media/\(id).m4a")!
+    URL(test: "http://127.0.0.1:9/media/\(id).m4a")
   }
 
   /// The state while `item`'s preview plays at `position` of 30 s.

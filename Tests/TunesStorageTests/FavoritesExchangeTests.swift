@@ -109,7 +109,6 @@ struct FavoritesExchangeTests {
         ["1", "song", "Title", "2027-01-15T08:00:00Z", "C", ""],
       ])
   }
-
 }
 
 @Suite("Favourites table fields")

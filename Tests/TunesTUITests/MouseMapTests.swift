@@ -108,7 +108,6 @@ struct MouseMapTests {
     frame = AppScreen.render(state)
     #expect(frame.buffer.text(row: 0).hasPrefix(" ♪ tunes · JP · demo catalogue  ›  App"))
   }
-
 }
 
 @Suite("Detail scrolling")

@@ -212,7 +212,7 @@ enum ScreenStates {
     -> PlaybackState
   {
     var player = PlayerState()
-    player.apply(.loading(item.previewURL ?? URL(string: "http://127.0.0.1/preview.m4a")!))
+    player.apply(.loading(item.previewURL ?? URL(test: "http://127.0.0.1/preview.m4a")))
     player.apply(.started)
     player.apply(.duration(29.98))
     player.apply(.position(position))

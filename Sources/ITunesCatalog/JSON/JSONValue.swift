@@ -15,6 +15,7 @@ public enum JSONValue: Sendable, Equatable {
     return members.first { $0.key == key }?.value
   }
 
+  /// Whether two values are the same JSON: objects compare their members in order.
   public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): return true

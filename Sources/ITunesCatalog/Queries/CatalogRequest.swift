@@ -70,7 +70,7 @@ public enum QueryEncoding {
   /// Encodes a name or value: space → `+`; `A-Z a-z 0-9 . - _ *` and the ASCII bytes of
   /// `alsoKeeping` kept; every other UTF-8 byte → `%XX` (upper-case hex).
   public static func encode(_ text: String, alsoKeeping: Set<UInt8> = []) -> String {
-    var out = [UInt8]()
+    var out: [UInt8] = []
     out.reserveCapacity(text.utf8.count)
     let hex = Array("0123456789ABCDEF".utf8)
     for byte in text.utf8 {
@@ -95,7 +95,7 @@ public enum QueryEncoding {
   /// Decodes `%XX` sequences, and `+` as a space when `plusIsSpace` (form encoding, the
   /// default; a path keeps its `+`). A malformed `%` stays as text.
   public static func decode<S: StringProtocol>(_ text: S, plusIsSpace: Bool = true) -> String {
-    var out = [UInt8]()
+    var out: [UInt8] = []
     let bytes = Array(text.utf8)
     out.reserveCapacity(bytes.count)
     var i = 0

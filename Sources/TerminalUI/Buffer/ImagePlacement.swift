@@ -55,8 +55,11 @@ public struct NoImages: ImageWriter {
 
   /// Creates the writer.
   public init() {}
+  /// Writes nothing: there are no images to forget.
   public mutating func reset(into bytes: inout [UInt8]) {}
+  /// Writes nothing: no image was drawn.
   public mutating func erase(_ placement: ImagePlacement, into bytes: inout [UInt8]) {}
+  /// Draws nothing and says so (`false`: the placeholder stays).
   public mutating func draw(_ placement: ImagePlacement, into bytes: inout [UInt8]) -> Bool {
     false
   }

@@ -14,12 +14,11 @@ public func displayWidth(of string: String) -> Int {
   var ascii = true
   var count = 0
   for byte in string.utf8 {
-    if byte >= 0x20 && byte < 0x7F {
-      count += 1
-    } else {
+    guard byte >= 0x20 && byte < 0x7F else {
       ascii = false
       break
     }
+    count += 1
   }
   if ascii { return count }
   var total = 0

@@ -9,7 +9,7 @@ import Testing
 /// Apple-shaped, the same bytes on every run.
 @Suite("Demo catalogue")
 struct DemoCatalogueTests {
-  static let base = URL(string: "http://127.0.0.1:4321")!
+  static let base = URL(test: "http://127.0.0.1:4321")
   static let engine = DemoCatalogue.make(base: base)
   static var us: [CatalogRecord] { engine.records.filter { $0.storefront == "us" } }
 
