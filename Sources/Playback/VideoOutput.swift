@@ -39,7 +39,10 @@ public struct TerminalVideo: Equatable, Sendable {
   public var cellHeight: Int
 
   /// Makes a terminal area.
-  public init(driver: Driver, columns: Int, rows: Int, cellWidth: Int = 10, cellHeight: Int = 20) {
+  public init(
+    driver: Driver, columns: Int, rows: Int, cellWidth: Int = CellSize.assumedWidth,
+    cellHeight: Int = CellSize.assumedHeight
+  ) {
     self.driver = driver
     self.columns = max(1, columns)
     self.rows = max(1, rows)

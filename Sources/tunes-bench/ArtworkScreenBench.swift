@@ -70,7 +70,7 @@ enum ArtworkScreenBench {
       request: .forced(graphicsProtocol, source: "bench"), pixels: artwork.pixels,
       load: artwork.load)
     let choice = graphics.configure(
-      probe: GraphicsProbe(cellPixels: CellPixels(width: 10, height: 20)), environment: [:],
+      probe: GraphicsProbe(cellPixels: .fallback), environment: [:],
       colorDepth: .truecolor, dependencies: &dependencies)
     let layer = ImageLayer(choice: choice, pixels: graphics.pixels)
     let (events, input) = AsyncStream.makeStream(of: TerminalEvent.self)

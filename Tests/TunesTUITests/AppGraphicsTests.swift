@@ -1,3 +1,4 @@
+import Playback
 import TerminalGraphics
 import TerminalUI
 import Testing
@@ -43,5 +44,16 @@ struct AppGraphicsTests {
       #expect([client.cellWidth, client.cellHeight] == [16, 32], "\(graphicsProtocol)")
       #expect(Self.detailPixels(client) == 600)
     }
+  }
+}
+
+@Suite("The assumed cell size")
+struct AssumedCellSizeTests {
+  @Test("the library's assumed cell is the terminal side's fallback: one value on both sides")
+  func same() {
+    #expect(CellPixels.fallback.width == CellSize.assumedWidth)
+    #expect(CellPixels.fallback.height == CellSize.assumedHeight)
+    #expect(ArtworkState().cellWidth == CellSize.assumedWidth)
+    #expect(VideoPolicy().cellHeight == CellSize.assumedHeight)
   }
 }

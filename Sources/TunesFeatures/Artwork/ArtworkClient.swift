@@ -1,3 +1,5 @@
+import Playback
+
 /// Fetches and decodes artwork (the live value is the `Artwork` pipeline, wired in TunesLive):
 /// the decoded image stays in that pipeline's cache, where the terminal layer reads it.
 public struct ArtworkClient: Sendable {
@@ -22,7 +24,9 @@ public struct ArtworkClient: Sendable {
   }
 
   /// No artwork: the placeholders stay (tests, `--images none`, no terminal).
-  public static let disabled = ArtworkClient(enabled: false, cellWidth: 10, cellHeight: 20) {
+  public static let disabled = ArtworkClient(
+    enabled: false, cellWidth: CellSize.assumedWidth, cellHeight: CellSize.assumedHeight
+  ) {
     _ in "artwork is off"
   }
 }

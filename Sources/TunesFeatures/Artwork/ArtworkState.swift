@@ -1,4 +1,5 @@
 import ITunesCatalog
+import Playback
 
 /// One artwork a screen wants: Apple's URL as the item gives it, at a square pixel size.
 public struct ArtworkNeed: Hashable, Sendable {
@@ -45,7 +46,10 @@ public struct ArtworkState: Equatable, Sendable {
   public static let maximumRefetches = 3
 
   /// Creates the state.
-  public init(enabled: Bool = false, cellWidth: Int = 10, cellHeight: Int = 20) {
+  public init(
+    enabled: Bool = false, cellWidth: Int = CellSize.assumedWidth,
+    cellHeight: Int = CellSize.assumedHeight
+  ) {
     self.enabled = enabled
     self.cellWidth = max(1, cellWidth)
     self.cellHeight = max(1, cellHeight)

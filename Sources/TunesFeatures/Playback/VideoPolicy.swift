@@ -24,7 +24,8 @@ public struct VideoPolicy: Equatable, Sendable {
   /// terminal get).
   public init(
     mode: VideoMode = .audio, hasDisplay: Bool = false, hasTerminal: Bool = false,
-    terminalDriver: TerminalVideo.Driver = .tct, cellWidth: Int = 10, cellHeight: Int = 20
+    terminalDriver: TerminalVideo.Driver = .tct, cellWidth: Int = CellSize.assumedWidth,
+    cellHeight: Int = CellSize.assumedHeight
   ) {
     self.mode = mode
     self.hasDisplay = hasDisplay

@@ -41,7 +41,8 @@ package enum TunesApp {
     var images: ImageLayer?
     // Videos in the terminal: mpv draws with sixel where images are drawn as sixel (the one
     // start-up probe decides both), else with half blocks.
-    dependencies.video.useTerminal(sixel: false, cellWidth: 10, cellHeight: 20)
+    dependencies.video.useTerminal(
+      sixel: false, cellWidth: CellPixels.fallback.width, cellHeight: CellPixels.fallback.height)
     if let graphics {
       let choice = graphics.configure(
         probe: AppGraphics.probe(host.probe, window: host.initialSize), environment: environment,
