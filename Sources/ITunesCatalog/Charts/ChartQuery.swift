@@ -34,7 +34,7 @@ public struct ChartQuery: Hashable, Sendable {
       }
       self.country = code.lowercased()
     } else {
-      self.country = "us"
+      self.country = Country.appleDefault
     }
     guard (1...Self.maximumLimit).contains(limit) else {
       throw .outOfRange(parameter: "limit", value: limit, range: 1...Self.maximumLimit)

@@ -141,7 +141,7 @@ public struct GenreQuery: Hashable, Sendable {
       }
       self.country = code.lowercased()
     } else {
-      self.country = "us"
+      self.country = Country.appleDefault
     }
   }
 

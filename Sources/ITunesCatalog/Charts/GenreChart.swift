@@ -97,7 +97,7 @@ public struct GenreChart: Hashable, Sendable {
   public func request(genre: Int, country: String? = nil, limit: Int = ChartQuery.defaultLimit)
     throws(CatalogError) -> FeedRequest
   {
-    var code = "us"
+    var code = Country.appleDefault
     if let country {
       guard let normalized = Country.normalized(country) else {
         throw .invalidValue(parameter: "country", value: country, allowed: Country.codes.sorted())

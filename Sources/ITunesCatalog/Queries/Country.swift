@@ -2,6 +2,10 @@ import Foundation
 
 /// ISO 3166-1 alpha-2 country codes: the storefronts a query may name.
 public enum Country {
+  /// The storefront Apple answers as when none is named (lower case, as in feed paths): the one
+  /// place tunes writes it.
+  public static let appleDefault = "us"
+
   /// Every officially assigned ISO 3166-1 alpha-2 code (249), upper case.
   public static let codes: Set<String> = [
     "AD", "AE", "AF", "AG", "AI", "AL", "AM", "AO", "AQ", "AR", "AS", "AT", "AU", "AW", "AX",

@@ -5,7 +5,7 @@ import ITunesCatalog
 /// in front). Setting one writes back the feature's own part only; the facts are the parent's.
 extension AppState {
   /// The storefront in force (lower case; `us` when none is chosen).
-  var storefront: String { (filters.country ?? "us").lowercased() }
+  var storefront: String { (filters.country ?? Country.appleDefault).lowercased() }
 
   /// Whether the search screen is in front: no screen pushed and no overlay.
   var searchIsFrontmost: Bool { stack.isEmpty && overlay == nil }

@@ -12,7 +12,8 @@ public struct GenresState: Equatable, Sendable {
   public static let chartLimit = 25
 
   /// A genres screen showing the media list.
-  public init(levels: [GenreLevel] = [.media(MediaLevel())], country: String = "us") {
+  public init(levels: [GenreLevel] = [.media(MediaLevel())], country: String = Country.appleDefault)
+  {
     self.levels = levels.isEmpty ? [.media(MediaLevel())] : levels
     self.country = country
   }
