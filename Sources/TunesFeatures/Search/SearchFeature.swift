@@ -49,7 +49,7 @@ struct SearchFeature: Reducer {
       {
         return pickSuggestion(&state.search, index)
       }
-      return submit(&state, term: state.search.query)
+      return submit(&state, term: state.search.query, filters: state.filters)
     case .suggestionMoved(let up):
       let count = state.search.suggestions.count
       guard count > 0 else { return .none }
@@ -67,13 +67,12 @@ struct SearchFeature: Reducer {
     case .suggestionFiltersLoaded(let query, let filters):
       guard state.search.query == query else { return .none }
       if let filters, filters != state.filters, filters.validationError == nil {
-        state.filters = filters
         return .merge(
           .send(.delegate(.filtersAdopted(filters))),
           .send(.delegate(.notice("Filters of that search: \(filters.summary)"))),
-          submit(&state, term: query))
+          submit(&state, term: query, filters: filters))
       }
-      return submit(&state, term: query)
+      return submit(&state, term: query, filters: state.filters)
     case .suggestionsDismissed:
       state.search.suggestions = []
       state.search.highlightedSuggestion = nil
@@ -134,7 +133,6 @@ struct SearchFeature: Reducer {
       if focused { state.search.suggestions = [] }
       return .none
     case .filtersApplied(let filters):
-      state.filters = filters
       guard let submitted = state.search.submitted, state.isRoot else { return .none }
       return startSearch(
         &state, SubmittedSearch(term: submitted.term, filters: filters, limit: filters.limit),
@@ -192,12 +190,13 @@ struct SearchFeature: Reducer {
     }
   }
 
-  private func submit(_ state: inout State, term: String) -> Effect<SearchAction> {
+  private func submit(_ state: inout State, term: String, filters: SearchFilters)
+    -> Effect<SearchAction>
+  {
     let trimmed = term.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else {
       return .send(.delegate(.notice("Type something to search for.")))
     }
-    let filters = state.filters
     return startSearch(
       &state, SubmittedSearch(term: trimmed, filters: filters, limit: filters.limit),
       loadingMore: false)
