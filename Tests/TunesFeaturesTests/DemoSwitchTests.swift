@@ -43,17 +43,17 @@ struct DemoSwitchTests {
     dependencies.switchToDemo = {}
     let store = makeStore(AppState(), dependencies)
     try await store.send(.appStarted) { $0.demoAvailable = true }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    try await store.receiveEmptyStartUp()
+    try await store.finish()
     dependencies.isDemo = true
     let demo = makeStore(AppState(), dependencies)
     try await demo.send(.appStarted) { $0.isDemo = true }
-    await demo.skipInFlightEffects()
-    demo.skipReceivedActions()
+    try await demo.receiveEmptyStartUp()
+    try await demo.finish()
     let none = makeStore(AppState(), Samples.dependencies())
     try await none.send(.appStarted)
-    await none.skipInFlightEffects()
-    none.skipReceivedActions()
+    try await none.receiveEmptyStartUp()
+    try await none.finish()
   }
 
   @Test("d switches, says so, and runs the failed search again on the demo")

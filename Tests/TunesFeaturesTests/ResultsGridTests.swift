@@ -128,8 +128,17 @@ struct ResultsGridTests {
       $0.search.isLoadingMore = true
       $0.search.results = .loading(previous: items)
     }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    let more = Samples.items(60)
+    try await store.receive(
+      .search(.searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: more)))))
+    ) {
+      $0.search.results = .loaded(more)
+      $0.search.isLoadingMore = false
+      $0.search.source = .network
+    }
+    #expect(store.state.search.selection == last)
     try await store.finish()
   }
 
@@ -165,8 +174,15 @@ struct ResultsGridTests {
       $0.search.loadMoreError = nil
       $0.search.results = .loading(previous: first)
     }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.search(.searchResponse(requestID: 3, .failure(failure)))) {
+      $0.search.results = .loaded(first)
+      $0.search.isLoadingMore = false
+      $0.search.loadMoreError = failure
+      $0.search.submitted?.limit = 30
+    }
+    #expect(script.requests.count == 2)
     try await store.finish()
   }
 
@@ -205,7 +221,17 @@ struct ResultsGridTests {
       $0.search.isLoadingMore = true
       $0.search.results = .loading(previous: first)
     }
-    await store.skipInFlightEffects()
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    let more = Samples.items(60)
+    try await store.receive(
+      .search(.searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: more)))))
+    ) {
+      $0.search.results = .loaded(more)
+      $0.search.isLoadingMore = false
+      $0.search.source = .network
+    }
+    #expect(store.state.search.selection == 29)
     try await store.finish()
   }
 
@@ -287,8 +313,18 @@ struct ResultsGridTests {
     }
     #expect(store.state.topDetail?.tracks == nil)
     #expect(store.state.topDetail?.author == nil)
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    let failure = FeatureError.client(.unexpectedStatus(0))
+    try await store.receive(inAnyOrder: [
+      (.favoriteIDsLoaded([]), { _ in }),
+      (
+        .detail(.detailsLoaded(itemID: page.items[2].id, .failure(failure))),
+        {
+          $0.stack = [
+            .detail(DetailState(item: page.items[2], details: .failed(failure, previous: nil)))
+          ]
+        }
+      ),
+    ])
     try await store.finish()
   }
 

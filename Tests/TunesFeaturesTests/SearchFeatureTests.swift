@@ -177,8 +177,17 @@ struct SearchFeatureTests {
     #expect(script.parameter("media", request: 0) == "music")
     #expect(script.parameter("country", request: 0) == "GB")
     #expect(try await saved.load() == music)
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    await clock.advance(by: .seconds(1))
+    try await store.receive(
+      .search(.searchResponse(requestID: 1, .success(Samples.response(CatalogPage(items: [])))))
+    ) {
+      $0.search.shownTerm = "queen"
+      $0.search.results = .loaded([])
+      $0.search.source = .network
+      $0.search.focus = .query
+    }
+    // Answered: recorded again (still the one entry).
+    try await store.receive(.search(.historyLoaded(["queen"])))
     try await store.finish()
   }
 
@@ -383,8 +392,18 @@ struct SearchFeatureTests {
     #expect(store.state.search.rateLimitSecondsLeft == nil)
     await clock.settle(sleepers: 1)
     #expect(script.requests.count == 2)
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    // Throttled again: a new countdown, from the new answer's time.
+    await clock.advance(by: .seconds(1))
+    let again = FeatureError.rateLimited(retryAfter: .seconds(3), at: .seconds(5))
+    try await store.receive(.search(.searchResponse(requestID: 2, .failure(again)))) {
+      $0.search.results = .failed(again, previous: nil)
+      $0.search.now = .seconds(5)
+      $0.search.rateLimitedUntil = .seconds(8)
+    }
+    try await store.send(.quitRequested) {
+      $0.notice = nil
+      $0.shouldQuit = true
+    }
     try await store.finish()
   }
 
@@ -413,8 +432,14 @@ struct SearchFeatureTests {
       $0.search.rateLimitedUntil = .seconds(43)
     }
     #expect(store.state.search.rateLimitSecondsLeft == 42)
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.search(.rateLimitTick(now: .seconds(2)))) {
+      $0.search.now = .seconds(2)
+    }
+    #expect(store.state.search.rateLimitSecondsLeft == 41)
+    // Quitting stops the countdown.
+    try await store.send(.quitRequested) { $0.shouldQuit = true }
     try await store.finish()
   }
 
@@ -436,8 +461,10 @@ struct SearchFeatureTests {
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
     }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    let failure = FeatureError.client(.unexpectedStatus(0))
+    try await store.receive(.search(.searchResponse(requestID: 2, .failure(failure)))) {
+      $0.search.results = .failed(failure, previous: nil)
+    }
     try await store.finish()
   }
 
