@@ -107,7 +107,12 @@ struct ArtworkFeatureTests {
     #expect(store.inFlightEffectCount == 1)
     try await store.send(.artwork(.loaded(key: Self.first.key, failure: nil)))
     #expect(store.state.artwork.statuses[Self.first.key] == nil)
-    await store.skipInFlightEffects()
+    // Scrolled away again: the second fetch is cancelled too, and nothing is left running.
+    try await store.send(.layoutMeasured(Self.metrics([]))) {
+      $0.metrics = Self.metrics([])
+      $0.artwork.statuses = [:]
+    }
+    try await store.finish()
   }
 
   @Test("with artwork off nothing is fetched")

@@ -368,8 +368,7 @@ struct NavigationTests {
     }
     // The charts load for the saved storefront.
     try await store.receive(.home(.loadRequested)) { Self.expectHomeLoading(&$0, country: "gb") }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    try await store.receiveHomeFailures()
     try await store.finish()
   }
 
@@ -391,8 +390,7 @@ struct NavigationTests {
     }
     try await store.receive(.storageFailed(.storage("broken")))
     try await store.receive(.home(.loadRequested)) { Self.expectHomeLoading(&$0, country: "us") }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    try await store.receiveHomeFailures()
     try await store.finish()
   }
 

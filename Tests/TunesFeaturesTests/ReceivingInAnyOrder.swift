@@ -49,3 +49,25 @@ extension TestStore where State == AppState, Action == AppAction {
     try await receiveHomeFailures()
   }
 }
+
+extension TestStore where State == AppState, Action == AppAction {
+  /// What opening a detail of `item` (a lookup by id only) sends with a client failing with
+  /// `failure`: the favourite ids read again and the lookup failed, in either order.
+  func receiveDetailFailing(
+    _ item: CatalogItem, _ failure: FeatureError = .client(.unexpectedStatus(0))
+  ) async throws {
+    try await receive(inAnyOrder: [
+      (.favoriteIDsLoaded([]), { state in state.favoriteIDs = [] }),
+      (
+        .detail(.detailsLoaded(itemID: item.id, .failure(failure))),
+        { state in
+          guard case .detail(var detail)? = state.stack.last, detail.item.id == item.id else {
+            return
+          }
+          detail.details = .failed(failure, previous: nil)
+          state.stack[state.stack.count - 1] = .detail(detail)
+        }
+      ),
+    ])
+  }
+}

@@ -346,11 +346,7 @@ struct ResultsGridTests {
     try await loaded.send(.search(.tileOpened)) {
       $0.stack = [.detail(DetailState(item: item, details: .loading(previous: nil)))]
     }
-    try await loaded.receive(.favoriteIDsLoaded([]))
-    let failure = FeatureError.client(.unexpectedStatus(0))
-    try await loaded.receive(.detail(.detailsLoaded(itemID: 1, .failure(failure)))) {
-      $0.stack = [.detail(DetailState(item: item, details: .failed(failure, previous: nil)))]
-    }
+    try await loaded.receiveDetailFailing(item)
     try await loaded.send(.search(.focusMoved(to: .query)))
     try await loaded.finish()
     try await store.finish()

@@ -92,8 +92,11 @@ struct SettingsTests {
     try await lookups.receive(.favoriteIDsLoaded([]))
     await clock.settle(sleepers: 1)
     #expect(script.request(with: "id", "77")?["country"] == "GB")
-    await lookups.skipInFlightEffects()
-    store.skipReceivedActions()
+    await clock.advance(by: .seconds(1))
+    try await lookups.receive(.detail(.detailsLoaded(itemID: 77, .success(item)))) {
+      $0.stack[1] = .detail(DetailState(item: item, details: .loaded(item)))
+    }
+    try await lookups.finish()
   }
 
   @Test(
