@@ -19,7 +19,7 @@ struct SearchFeatureScopedTests {
   static func results(_ items: [CatalogItem], selection: Int = 0) -> SearchState {
     SearchState(
       query: "x", focus: .results,
-      submitted: SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30), requestID: 1,
+      submitted: SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30), generation: 1,
       results: .loaded(items), selection: selection, shownTerm: "x")
   }
 
@@ -56,7 +56,7 @@ struct SearchFeatureScopedTests {
       initialState: Self.state(loading),
       reducer: SearchFeature(dependencies: Samples.dependencies()))
     try await cancelling.send(.cancelRequested) {
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.results = .loaded(Samples.items(2))
     }
     try await cancelling.receive(.delegate(.notice("Search cancelled.")))

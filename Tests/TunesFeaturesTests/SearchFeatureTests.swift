@@ -86,7 +86,7 @@ struct SearchFeatureTests {
       $0.search.queryCursor = 15
     }
     try await store.send(.search(.querySubmitted)) {
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(
         term: "jack johnson", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
@@ -95,7 +95,7 @@ struct SearchFeatureTests {
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
-      .search(.searchResponse(requestID: 1, .success(Samples.response(page))))
+      .search(.searchResponse(generation: 1, .success(Samples.response(page))))
     ) {
       $0.search.shownTerm = "jack johnson"
       $0.search.results = .loaded(page.items)
@@ -124,7 +124,7 @@ struct SearchFeatureTests {
       $0.search.suggestions = []
     }
     try await store.receive(.search(.suggestionFiltersLoaded(query: "Queen", nil))) {
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(term: "Queen", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
@@ -132,7 +132,7 @@ struct SearchFeatureTests {
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
-      .search(.searchResponse(requestID: 1, .success(Samples.response(CatalogPage(items: [])))))
+      .search(.searchResponse(generation: 1, .success(Samples.response(CatalogPage(items: [])))))
     ) {
       $0.search.shownTerm = "Queen"
       $0.search.results = .loaded([])
@@ -168,7 +168,7 @@ struct SearchFeatureTests {
     try await store.receive(.search(.suggestionFiltersLoaded(query: "queen", music))) {
       $0.filters = music
       $0.notice = "Filters of that search: media music · country GB · limit 50"
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(term: "queen", filters: music, limit: 50)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
@@ -179,7 +179,7 @@ struct SearchFeatureTests {
     #expect(try await saved.load() == music)
     await clock.advance(by: .seconds(1))
     try await store.receive(
-      .search(.searchResponse(requestID: 1, .success(Samples.response(CatalogPage(items: [])))))
+      .search(.searchResponse(generation: 1, .success(Samples.response(CatalogPage(items: [])))))
     ) {
       $0.search.shownTerm = "queen"
       $0.search.results = .loaded([])
@@ -213,7 +213,7 @@ struct SearchFeatureTests {
       $0.search.highlightedSuggestion = nil
     }
     try await store.receive(.search(.suggestionFiltersLoaded(query: "jackson 5", nil))) {
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(term: "jackson 5", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
@@ -223,7 +223,7 @@ struct SearchFeatureTests {
     let response = CatalogResponse(
       page: CatalogPage(items: Samples.items(2)), body: Data(),
       source: .cache(fetchedAt: fetched, stale: true, because: .offline))
-    try await store.receive(.search(.searchResponse(requestID: 1, .success(response)))) {
+    try await store.receive(.search(.searchResponse(generation: 1, .success(response)))) {
       $0.search.shownTerm = "jackson 5"
       $0.search.results = .loaded(Samples.items(2))
       $0.search.source = .cache(fetchedAt: fetched, stale: true)
@@ -249,7 +249,7 @@ struct SearchFeatureTests {
       $0.search.queryCursor = 4
     }
     try await store.send(.search(.querySubmitted)) {
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(term: "jack", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
@@ -264,23 +264,25 @@ struct SearchFeatureTests {
       $0.search.queryCursor = 5
     }
     try await store.send(.search(.querySubmitted)) {
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.submitted = SubmittedSearch(term: "queen", filters: SearchFilters(), limit: 30)
       $0.search.focus = .results
     }
-    try await store.send(.search(.searchResponse(requestID: 1, .success(Samples.response(old)))))
+    try await store.send(.search(.searchResponse(generation: 1, .success(Samples.response(old)))))
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
-    try await store.receive(.search(.searchResponse(requestID: 2, .success(Samples.response(new)))))
-    {
+    try await store.receive(
+      .search(.searchResponse(generation: 2, .success(Samples.response(new))))
+    ) {
       $0.search.results = .loaded(new.items)
       $0.search.shownTerm = "queen"
       $0.search.source = .network
     }
     // Only the search that was answered enters the history.
     try await store.receive(.search(.historyLoaded(["queen"]))) { $0.search.history = ["queen"] }
-    try await store.send(.search(.searchResponse(requestID: 1, .success(Samples.response(old)))))
-    try await store.send(.search(.searchResponse(requestID: 2, .failure(.other("late duplicate")))))
+    try await store.send(.search(.searchResponse(generation: 1, .success(Samples.response(old)))))
+    try await store.send(
+      .search(.searchResponse(generation: 2, .failure(.other("late duplicate")))))
     #expect(script.requests.count == 2)
     try await store.finish()
   }
@@ -299,7 +301,7 @@ struct SearchFeatureTests {
     state.search.query = "x"
     let store = makeStore(state, Samples.dependencies(client: script.client))
     try await store.send(.search(.querySubmitted)) {
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
@@ -307,20 +309,20 @@ struct SearchFeatureTests {
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let failure = FeatureError.client(.serverError(status: 503, attempts: 3))
-    try await store.receive(.search(.searchResponse(requestID: 1, .failure(failure)))) {
+    try await store.receive(.search(.searchResponse(generation: 1, .failure(failure)))) {
       $0.search.results = .failed(failure, previous: nil)
     }
     #expect(store.state.search.results.error?.title.contains("503") == true)
     #expect(store.state.search.results.error?.suggestion == "Press r to retry.")
     #expect(store.state.search.results.error?.isRateLimited == false)
     try await store.send(.search(.retryRequested)) {
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.results = .loading(previous: nil)
     }
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
-      .search(.searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: items)))))
+      .search(.searchResponse(generation: 2, .success(Samples.response(CatalogPage(items: items)))))
     ) {
       $0.search.shownTerm = "x"
       $0.search.results = .loaded(items)
@@ -348,7 +350,7 @@ struct SearchFeatureTests {
     state.search.query = "x"
     let store = makeStore(state, Samples.dependencies(client: script.client, clock: clock.clock))
     try await store.send(.search(.querySubmitted)) {
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
@@ -356,7 +358,7 @@ struct SearchFeatureTests {
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let throttled = FeatureError.rateLimited(retryAfter: .seconds(3), at: .seconds(1))
-    try await store.receive(.search(.searchResponse(requestID: 1, .failure(throttled)))) {
+    try await store.receive(.search(.searchResponse(generation: 1, .failure(throttled)))) {
       $0.search.results = .failed(throttled, previous: nil)
       $0.search.now = .seconds(1)
       $0.search.rateLimitedUntil = .seconds(4)
@@ -386,7 +388,7 @@ struct SearchFeatureTests {
       $0.search.rateLimitedUntil = nil
       $0.search.queued = nil
       $0.notice = "Requests are allowed again: searching for “x”."
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.results = .loading(previous: nil)
     }
     #expect(store.state.search.rateLimitSecondsLeft == nil)
@@ -395,7 +397,7 @@ struct SearchFeatureTests {
     // Throttled again: a new countdown, from the new answer's time.
     await clock.advance(by: .seconds(1))
     let again = FeatureError.rateLimited(retryAfter: .seconds(3), at: .seconds(5))
-    try await store.receive(.search(.searchResponse(requestID: 2, .failure(again)))) {
+    try await store.receive(.search(.searchResponse(generation: 2, .failure(again)))) {
       $0.search.results = .failed(again, previous: nil)
       $0.search.now = .seconds(5)
       $0.search.rateLimitedUntil = .seconds(8)
@@ -418,7 +420,7 @@ struct SearchFeatureTests {
     state.search.query = "x"
     let store = makeStore(state, Samples.dependencies(client: script.client, clock: clock.clock))
     try await store.send(.search(.querySubmitted)) {
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
@@ -426,7 +428,7 @@ struct SearchFeatureTests {
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let throttled = FeatureError.rateLimited(retryAfter: .seconds(42), at: .seconds(1))
-    try await store.receive(.search(.searchResponse(requestID: 1, .failure(throttled)))) {
+    try await store.receive(.search(.searchResponse(generation: 1, .failure(throttled)))) {
       $0.search.results = .failed(throttled, previous: nil)
       $0.search.now = .seconds(1)
       $0.search.rateLimitedUntil = .seconds(43)
@@ -448,7 +450,7 @@ struct SearchFeatureTests {
     let clock = TestClock()
     var state = AppState()
     state.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30)
-    state.search.requestID = 1
+    state.search.generation = 1
     let throttled = FeatureError.rateLimited(retryAfter: .seconds(1), at: .zero)
     state.search.results = .failed(throttled, previous: nil)
     state.search.rateLimitedUntil = .seconds(1)
@@ -457,12 +459,12 @@ struct SearchFeatureTests {
       $0.search.now = .seconds(1)
       $0.search.rateLimitedUntil = nil
       $0.notice = "Requests are allowed again: searching for “x”."
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
     }
     let failure = FeatureError.client(.unexpectedStatus(0))
-    try await store.receive(.search(.searchResponse(requestID: 2, .failure(failure)))) {
+    try await store.receive(.search(.searchResponse(generation: 2, .failure(failure)))) {
       $0.search.results = .failed(failure, previous: nil)
     }
     try await store.finish()
@@ -487,7 +489,7 @@ struct SearchFeatureTests {
     state.search.query = "x"
     let store = makeStore(state, Samples.dependencies(client: script.client))
     try await store.send(.search(.querySubmitted)) {
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(
         term: "x", filters: SearchFilters(media: .music, entity: "movie"), limit: 30)
       $0.search.focus = .results

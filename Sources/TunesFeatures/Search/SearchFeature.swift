@@ -77,8 +77,8 @@ struct SearchFeature: Reducer {
       state.search.suggestions = []
       state.search.highlightedSuggestion = nil
       return .none
-    case .searchResponse(let requestID, let result):
-      return receive(&state, requestID: requestID, result: result)
+    case .searchResponse(let generation, let result):
+      return receive(&state, generation: generation, result: result)
     case .historyLoaded(let history):
       state.search.history = history
       // Refresh the suggestions on show; never pop them open after a search was answered.
@@ -113,7 +113,7 @@ struct SearchFeature: Reducer {
       return startSearch(&state, submitted, loadingMore: false)
     case .cancelRequested:
       guard state.search.results.isLoading else { return .none }
-      state.search.requestID += 1
+      state.search.generation += 1
       state.search.isLoadingMore = false
       state.search.results = state.search.results.value.map { .loaded($0) } ?? .idle
       return .merge(.send(.delegate(.notice("Search cancelled."))), .cancel(id: CancelID.search))
