@@ -5,11 +5,13 @@ import ITunesClient
 
 /// The app's reducer: a thin parent over the features.
 ///
-/// Each feature (home, genres, filters, settings, …) is its own reducer over its own state,
-/// composed here with `Scope` and `IfLet`. The parent owns only what crosses features: the
-/// route stack, the overlays, the notice, the spinner, start-up, cancelling a popped screen's
-/// work. Features ask it for cross-feature things with delegate actions (open an item, show a
-/// notice, the storefront changed), which it handles in the same step (`dispatch`).
+/// Each feature (search, home, genres, detail, favourites, the player, the filters and settings
+/// panels) is its own reducer over its own state, composed with `Scope` and `IfLet`
+/// (`AppFeature+Features`). The parent owns only what crosses features: the route stack, the
+/// overlays, the notice, the spinner, start-up, the applied filters, favourite marks, links,
+/// cancelling a left screen's work. Features ask it for those with delegate actions (open an
+/// item, show a notice, the storefront chosen), which it handles in the same step (`dispatch`,
+/// `AppFeature+Delegates`).
 public struct AppFeature: Reducer {
   /// What the effects use.
   public let dependencies: TunesDependencies
