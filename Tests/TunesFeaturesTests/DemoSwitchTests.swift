@@ -31,7 +31,7 @@ struct DemoSwitchTests {
   static func failedState() -> AppState {
     var state = AppState()
     state.search.submitted = SubmittedSearch(term: "castell", filters: SearchFilters(), limit: 30)
-    state.search.requestID = 1
+    state.search.generation = 1
     state.search.focus = .results
     state.search.results = .failed(.client(.cannotConnect(host: "itunes.apple.com")), previous: nil)
     return state
@@ -43,17 +43,17 @@ struct DemoSwitchTests {
     dependencies.switchToDemo = {}
     let store = makeStore(AppState(), dependencies)
     try await store.send(.appStarted) { $0.demoAvailable = true }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    try await store.receiveEmptyStartUp()
+    try await store.finish()
     dependencies.isDemo = true
     let demo = makeStore(AppState(), dependencies)
     try await demo.send(.appStarted) { $0.isDemo = true }
-    await demo.skipInFlightEffects()
-    demo.skipReceivedActions()
+    try await demo.receiveEmptyStartUp()
+    try await demo.finish()
     let none = makeStore(AppState(), Samples.dependencies())
     try await none.send(.appStarted)
-    await none.skipInFlightEffects()
-    none.skipReceivedActions()
+    try await none.receiveEmptyStartUp()
+    try await none.finish()
   }
 
   @Test("d switches, says so, and runs the failed search again on the demo")
@@ -72,11 +72,11 @@ struct DemoSwitchTests {
     try await store.receive(.demoSwitched(nil)) {
       $0.isDemo = true
       $0.notice = "Switched to the demo catalogue for this session: every item is made up."
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.results = .loading(previous: nil)
     }
     try await store.receive(
-      .search(.searchResponse(requestID: 2, .success(Samples.response(page))))
+      .search(.searchResponse(generation: 2, .success(Samples.response(page))))
     ) {
       $0.search.shownTerm = "castell"
       $0.search.results = .loaded(page.items)

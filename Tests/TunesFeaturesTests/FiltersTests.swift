@@ -70,14 +70,14 @@ struct FiltersTests {
       $0.filters = applied
       $0.overlay = nil
       $0.notice = "Filters: media music · entity song · explicit no · limit 50"
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.submitted = SubmittedSearch(term: "x", filters: applied, limit: 50)
       $0.search.results = .loading(previous: Samples.items(3))
     }
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
-      .search(.searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: [])))))
+      .search(.searchResponse(generation: 2, .success(Samples.response(CatalogPage(items: [])))))
     ) {
       $0.search.shownTerm = "x"
       $0.search.results = .loaded([])

@@ -385,8 +385,7 @@ struct GenresFeatureTests {
       $0.stack.append(
         .detail(DetailState(item: Self.songs(3)[2], details: .loading(previous: nil))))
     }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    try await store.receiveDetailFailing(Self.songs(3)[2])
     #expect(store.state.topDetail?.item.id == 3)
     // Keys meant for the genres screen do nothing while the detail is on top.
     try await store.send(.genres(.selectionMoved(.left)))
@@ -400,8 +399,8 @@ struct GenresFeatureTests {
       $0.stack.append(
         .detail(DetailState(item: Self.songs(3)[1], details: .loading(previous: nil))))
     }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    try await store.receiveDetailFailing(Self.songs(3)[1])
+    try await store.finish()
   }
 
   @Test("g over a detail opened from the genres brings the genres back on their media list")
@@ -469,18 +468,17 @@ struct GenresFeatureTests {
     try await store.receive(.genres(.treeLoaded(generation: 1, .success(script.tree)))) {
       Self.tree(&$0) { $0.genre = .loaded(script.tree) }
     }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
-    // h from the genres: home again, and ↑ from the genres row goes back to the last chart.
+    try await store.finish()
+    // h from the genres: home again (its rows, still loading, are not asked again), and ↑ from
+    // the genres row goes back to the last chart.
     try await store.send(.home(.opened)) {
       $0.stack = []
       $0.search.focus = .results
     }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
     try await store.send(.home(.selectionMoved(.up))) {
       $0.home.focusedRow = $0.home.rows.count - 1
     }
+    try await store.finish()
   }
 
   @Test("Another country in the settings takes the genres back to the media list, for that store")
@@ -495,8 +493,7 @@ struct GenresFeatureTests {
       $0.notice = "Country: JP. Charts, searches and lookups use its store."
       $0.stack = [.genres(GenresState(country: "jp"))]
     }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    try await store.finish()
     try await store.send(.genres(.selectionOpened)) {
       $0.notice = nil
       Self.genres(&$0) {
@@ -511,5 +508,6 @@ struct GenresFeatureTests {
       Self.tree(&$0) { $0.genre = .loaded(script.tree) }
     }
     #expect(script.paths == ["/WebObjects/MZStoreServices.woa/ws/genres?id=34&cc=jp"])
+    try await store.finish()
   }
 }

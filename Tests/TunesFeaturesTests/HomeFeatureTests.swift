@@ -175,8 +175,8 @@ struct HomeFeatureTests {
             item: Self.songs(3)[1], details: .loading(previous: nil)))
       ]
     }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    try await store.receiveDetailFailing(Self.songs(3)[1])
+    try await store.finish()
     #expect(store.state.topDetail?.item.id == 2)
   }
 
@@ -194,8 +194,8 @@ struct HomeFeatureTests {
     try await store.send(.home(.tileClicked(row: 3, index: 2))) {
       $0.stack = [.detail(DetailState(item: Self.songs(4)[2], details: .loading(previous: nil)))]
     }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    try await store.receiveDetailFailing(Self.songs(4)[2])
+    try await store.finish()
   }
 
   @Test("h goes home from a detail after a search: the stack and the search are cleared")
@@ -241,8 +241,19 @@ struct HomeFeatureTests {
         HomeRow(chart: $0, items: .loading(previous: nil), generation: 2)
       }
     }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    try await store.receive(
+      inAnyOrder: ChartKind.allCases.map { chart in
+        (
+          .home(.chart(chart, .loaded(generation: 2, .success(ChartPage(items: [], format: .v2))))),
+          { state in
+            guard let index = state.home.rows.firstIndex(where: { $0.chart == chart }) else {
+              return
+            }
+            state.home.rows[index].items = .loaded([])
+          }
+        )
+      })
+    try await store.finish()
     #expect(store.state.home.country == "jp")
     #expect(store.state.home.rows[0].selection == 0)
     #expect(store.state.home.rows.allSatisfy { $0.generation == 2 })

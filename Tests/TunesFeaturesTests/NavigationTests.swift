@@ -243,19 +243,21 @@ struct NavigationTests {
     try await store.finish()
   }
 
-  @Test("the detail scrolls, focuses works, and Enter opens the focused work")
-  func detailKeys() async throws {
+  @Test(
+    "the detail scrolls, focuses works, and Enter opens the focused work",
+    arguments: [false, true])
+  func detailKeys(tracksFirst: Bool) async throws {
     let item = Samples.item(1, .song, authorID: 2)
     let works = [Samples.item(3, .album), Samples.item(4, .album)]
     let detail = DetailState(
       item: item, details: .loaded(item),
       author: .loaded(AuthorBlock(author: nil, works: works)))
-    // The work's two lookups answer one after the other on the test clock (details after 1 s,
-    // tracks after 2 s), never in the order two tasks happen to run.
+    // The work's two lookups answer one after the other on the test clock, in the order the
+    // argument says (both orders run), never in the order two tasks happen to be scheduled.
     let clock = TestClock()
     let script = ScriptedClient(clock: clock) { request in
       let tracks = request.parameters.contains { $0.name == "entity" }
-      return (.seconds(tracks ? 2 : 1), .failure(.notFound(message: nil)))
+      return (.seconds(tracks == tracksFirst ? 1 : 2), .failure(.notFound(message: nil)))
     }
     let store = makeStore(
       AppState(stack: [.detail(detail)]), Samples.dependencies(client: script.client))
@@ -290,14 +292,18 @@ struct NavigationTests {
     try await store.receive(.favoriteIDsLoaded([]))
     let notFound = FeatureError.client(.notFound(message: nil))
     await clock.settle(sleepers: 2)
-    await clock.advance(by: .seconds(1))
-    try await store.receive(
-      .detail(.detailsLoaded(itemID: works[0].id, .failure(notFound))),
-      top { $0.details = .failed(notFound, previous: nil) })
-    await clock.advance(by: .seconds(1))
-    try await store.receive(
-      .detail(.tracksLoaded(itemID: works[0].id, .failure(notFound))),
-      top { $0.tracks = .failed(notFound, previous: nil) })
+    let details = (
+      AppAction.detail(.detailsLoaded(itemID: works[0].id, .failure(notFound))),
+      top { $0.details = .failed(notFound, previous: nil) }
+    )
+    let tracks = (
+      AppAction.detail(.tracksLoaded(itemID: works[0].id, .failure(notFound))),
+      top { $0.tracks = .failed(notFound, previous: nil) }
+    )
+    for answer in tracksFirst ? [tracks, details] : [details, tracks] {
+      await clock.advance(by: .seconds(1))
+      try await store.receive(answer.0, answer.1)
+    }
     try await store.finish()
     #expect(script.requests.count == 2)
   }
@@ -362,8 +368,7 @@ struct NavigationTests {
     }
     // The charts load for the saved storefront.
     try await store.receive(.home(.loadRequested)) { Self.expectHomeLoading(&$0, country: "gb") }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    try await store.receiveHomeFailures()
     try await store.finish()
   }
 
@@ -385,8 +390,7 @@ struct NavigationTests {
     }
     try await store.receive(.storageFailed(.storage("broken")))
     try await store.receive(.home(.loadRequested)) { Self.expectHomeLoading(&$0, country: "us") }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    try await store.receiveHomeFailures()
     try await store.finish()
   }
 

@@ -96,7 +96,8 @@ struct PlaybackFeatureTests {
     try await store.send(.playback(.playerEvent(.position(2.6)))) {
       $0.playback.player.position = 2.5
     }
-    await store.skipInFlightEffects()
+    try await store.send(.playback(.stopRequested)) { $0.playback = PlaybackState() }
+    try await store.finish()
   }
 
   @Test("Space pauses and resumes: the command goes to the player, the state follows its events")
@@ -115,7 +116,8 @@ struct PlaybackFeatureTests {
       $0.playback.player.paused = false
     }
     #expect(double.commands == [.play(Self.mediaURL(7)), .togglePause, .togglePause])
-    await store.skipInFlightEffects()
+    try await store.send(.playback(.stopRequested)) { $0.playback = PlaybackState() }
+    try await store.finish()
   }
 
   @Test("p on an item is one intent: it plays the item, then pauses and resumes it while it plays")
@@ -183,7 +185,8 @@ struct PlaybackFeatureTests {
       $0.playback.player.position = 0
     }
     #expect(double.commands == [.play(Self.mediaURL(7)), .seek(5), .seek(-5)])
-    await store.skipInFlightEffects()
+    try await store.send(.playback(.stopRequested)) { $0.playback = PlaybackState() }
+    try await store.finish()
   }
 
   @Test("s stops: the state clears at once, the player is told, the subscription ends")
@@ -220,7 +223,8 @@ struct PlaybackFeatureTests {
       $0.playback.player.position = 3
     }
     try store.assertNoPendingActions()
-    await store.skipInFlightEffects()
+    try await store.send(.playback(.stopRequested)) { $0.playback = PlaybackState() }
+    try await store.finish()
   }
 
   @Test("a preview that fails shows its message and leaves nothing playing")
@@ -245,7 +249,8 @@ struct PlaybackFeatureTests {
     // p again tries again: the message goes.
     try await startPlaying(store, song)
     #expect(store.state.playback.error == nil)
-    await store.skipInFlightEffects()
+    try await store.send(.playback(.stopRequested)) { $0.playback = PlaybackState() }
+    try await store.finish()
   }
 
   @Test("mpv restarted: the notice says so and the preview goes on")
@@ -261,7 +266,11 @@ struct PlaybackFeatureTests {
       $0.notice = "mpv died; restarted it at 0:00."
     }
     #expect(store.state.playback.isActive)
-    await store.skipInFlightEffects()
+    try await store.send(.playback(.stopRequested)) {
+      $0.playback = PlaybackState()
+      $0.notice = nil
+    }
+    try await store.finish()
   }
 
   @Test("mpv missing: one line says how to install it; the default player is such a player")
@@ -328,10 +337,11 @@ struct PlaybackFeatureTests {
     try await store.send(.favorites(.opened)) {
       $0.stack = [.favorites(FavoritesState(items: .loading(previous: nil)))]
     }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    try await store.receive(.favorites(.loaded(.success([])))) {
+      $0.stack = [.favorites(FavoritesState(items: .loaded([])))]
+    }
     try await store.send(.backRequested) { $0.stack = [] }
     #expect(store.state.playback == Self.playing(song, at: 12))
-    await store.skipInFlightEffects()
+    try await store.finish()
   }
 }

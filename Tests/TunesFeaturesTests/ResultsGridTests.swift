@@ -16,7 +16,7 @@ struct ResultsGridTests {
     var state = AppState()
     state.search.query = "x"
     state.search.queryCursor = 1
-    state.search.requestID = 1
+    state.search.generation = 1
     state.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: limit)
     state.search.results = .loaded(items)
     state.search.shownTerm = "x"
@@ -43,7 +43,7 @@ struct ResultsGridTests {
     #expect(store.state.search.canLoadMore)
     // ↓ on the last row, past the end of a full page.
     try await store.send(.search(.selectionMoved(.down))) {
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.submitted?.limit = 60
       $0.search.isLoadingMore = true
       $0.search.results = .loading(previous: first)
@@ -52,7 +52,7 @@ struct ResultsGridTests {
     await clock.advance(by: .seconds(1))
     let more = Samples.items(60)
     try await store.receive(
-      .search(.searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: more)))))
+      .search(.searchResponse(generation: 2, .success(Samples.response(CatalogPage(items: more)))))
     ) {
       $0.search.results = .loaded(more)
       $0.search.isLoadingMore = false
@@ -72,7 +72,7 @@ struct ResultsGridTests {
       Self.loaded(Samples.items(180), limit: 180, selection: 179),
       Samples.dependencies(client: script.client))
     try await store.send(.search(.selectionMoved(.down))) {
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.submitted?.limit = 200
       $0.search.isLoadingMore = true
       $0.search.results = .loading(previous: Samples.items(180))
@@ -81,7 +81,7 @@ struct ResultsGridTests {
     await clock.advance(by: .seconds(1))
     let all = Samples.items(200)
     try await store.receive(
-      .search(.searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: all)))))
+      .search(.searchResponse(generation: 2, .success(Samples.response(CatalogPage(items: all)))))
     ) {
       $0.search.results = .loaded(all)
       $0.search.isLoadingMore = false
@@ -123,13 +123,22 @@ struct ResultsGridTests {
     _ = AppFeature(dependencies: .test).reduce(into: &state, action: .layoutMeasured(state.metrics))
     let store = makeStore(state, Samples.dependencies(client: script.client))
     try await store.send(.search(.selectionMoved(.right))) {
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.submitted?.limit = 60
       $0.search.isLoadingMore = true
       $0.search.results = .loading(previous: items)
     }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    let more = Samples.items(60)
+    try await store.receive(
+      .search(.searchResponse(generation: 2, .success(Samples.response(CatalogPage(items: more)))))
+    ) {
+      $0.search.results = .loaded(more)
+      $0.search.isLoadingMore = false
+      $0.search.source = .network
+    }
+    #expect(store.state.search.selection == last)
     try await store.finish()
   }
 
@@ -143,7 +152,7 @@ struct ResultsGridTests {
     let store = makeStore(
       Self.loaded(first, selection: 29), Samples.dependencies(client: script.client))
     try await store.send(.search(.selectionMoved(.down))) {
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.submitted?.limit = 60
       $0.search.isLoadingMore = true
       $0.search.results = .loading(previous: first)
@@ -151,7 +160,7 @@ struct ResultsGridTests {
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let failure = FeatureError.client(.serverError(status: 503, attempts: 3))
-    try await store.receive(.search(.searchResponse(requestID: 2, .failure(failure)))) {
+    try await store.receive(.search(.searchResponse(generation: 2, .failure(failure)))) {
       $0.search.results = .loaded(first)
       $0.search.isLoadingMore = false
       $0.search.loadMoreError = failure
@@ -159,14 +168,21 @@ struct ResultsGridTests {
     }
     #expect(store.state.search.canLoadMore)
     try await store.send(.search(.retryRequested)) {
-      $0.search.requestID = 3
+      $0.search.generation = 3
       $0.search.submitted?.limit = 60
       $0.search.isLoadingMore = true
       $0.search.loadMoreError = nil
       $0.search.results = .loading(previous: first)
     }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.search(.searchResponse(generation: 3, .failure(failure)))) {
+      $0.search.results = .loaded(first)
+      $0.search.isLoadingMore = false
+      $0.search.loadMoreError = failure
+      $0.search.submitted?.limit = 30
+    }
+    #expect(script.requests.count == 2)
     try await store.finish()
   }
 
@@ -179,11 +195,11 @@ struct ResultsGridTests {
     let first = Samples.items(4)
     let store = makeStore(Self.loaded(first), Samples.dependencies(client: script.client))
     try await store.send(.search(.retryRequested)) {
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.results = .loading(previous: first)
     }
     try await store.send(.search(.cancelRequested)) {
-      $0.search.requestID = 3
+      $0.search.generation = 3
       $0.search.results = .loaded(first)
       $0.notice = "Search cancelled."
     }
@@ -200,12 +216,22 @@ struct ResultsGridTests {
     let store = makeStore(
       Self.loaded(first, selection: 29), Samples.dependencies(client: script.client))
     try await store.send(.search(.selectionMoved(.down))) {
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.submitted?.limit = 60
       $0.search.isLoadingMore = true
       $0.search.results = .loading(previous: first)
     }
-    await store.skipInFlightEffects()
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    let more = Samples.items(60)
+    try await store.receive(
+      .search(.searchResponse(generation: 2, .success(Samples.response(CatalogPage(items: more)))))
+    ) {
+      $0.search.results = .loaded(more)
+      $0.search.isLoadingMore = false
+      $0.search.source = .network
+    }
+    #expect(store.state.search.selection == 29)
     try await store.finish()
   }
 
@@ -287,8 +313,18 @@ struct ResultsGridTests {
     }
     #expect(store.state.topDetail?.tracks == nil)
     #expect(store.state.topDetail?.author == nil)
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    let failure = FeatureError.client(.unexpectedStatus(0))
+    try await store.receive(inAnyOrder: [
+      (.favoriteIDsLoaded([]), { _ in }),
+      (
+        .detail(.detailsLoaded(itemID: page.items[2].id, .failure(failure))),
+        {
+          $0.stack = [
+            .detail(DetailState(item: page.items[2], details: .failed(failure, previous: nil)))
+          ]
+        }
+      ),
+    ])
     try await store.finish()
   }
 
@@ -310,11 +346,7 @@ struct ResultsGridTests {
     try await loaded.send(.search(.tileOpened)) {
       $0.stack = [.detail(DetailState(item: item, details: .loading(previous: nil)))]
     }
-    try await loaded.receive(.favoriteIDsLoaded([]))
-    let failure = FeatureError.client(.unexpectedStatus(0))
-    try await loaded.receive(.detail(.detailsLoaded(itemID: 1, .failure(failure)))) {
-      $0.stack = [.detail(DetailState(item: item, details: .failed(failure, previous: nil)))]
-    }
+    try await loaded.receiveDetailFailing(item)
     try await loaded.send(.search(.focusMoved(to: .query)))
     try await loaded.finish()
     try await store.finish()

@@ -86,7 +86,7 @@ struct SearchFeatureTests {
       $0.search.queryCursor = 15
     }
     try await store.send(.search(.querySubmitted)) {
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(
         term: "jack johnson", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
@@ -95,7 +95,7 @@ struct SearchFeatureTests {
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
-      .search(.searchResponse(requestID: 1, .success(Samples.response(page))))
+      .search(.searchResponse(generation: 1, .success(Samples.response(page))))
     ) {
       $0.search.shownTerm = "jack johnson"
       $0.search.results = .loaded(page.items)
@@ -124,7 +124,7 @@ struct SearchFeatureTests {
       $0.search.suggestions = []
     }
     try await store.receive(.search(.suggestionFiltersLoaded(query: "Queen", nil))) {
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(term: "Queen", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
@@ -132,7 +132,7 @@ struct SearchFeatureTests {
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
-      .search(.searchResponse(requestID: 1, .success(Samples.response(CatalogPage(items: [])))))
+      .search(.searchResponse(generation: 1, .success(Samples.response(CatalogPage(items: [])))))
     ) {
       $0.search.shownTerm = "Queen"
       $0.search.results = .loaded([])
@@ -173,7 +173,7 @@ struct SearchFeatureTests {
     try await store.receive(.search(.suggestionFiltersLoaded(query: "queen", music))) {
       $0.filters = applied
       $0.notice = "Filters of that search: media music · limit 50"
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(term: "queen", filters: applied, limit: 50)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
@@ -182,8 +182,17 @@ struct SearchFeatureTests {
     #expect(script.parameter("media", request: 0) == "music")
     #expect(script.parameter("country", request: 0) == "JP")
     #expect(try await saved.load() == applied)
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    await clock.advance(by: .seconds(1))
+    try await store.receive(
+      .search(.searchResponse(generation: 1, .success(Samples.response(CatalogPage(items: [])))))
+    ) {
+      $0.search.shownTerm = "queen"
+      $0.search.results = .loaded([])
+      $0.search.source = .network
+      $0.search.focus = .query
+    }
+    // Answered: recorded again (still the one entry).
+    try await store.receive(.search(.historyLoaded(["queen"])))
     try await store.finish()
   }
 
@@ -209,7 +218,7 @@ struct SearchFeatureTests {
       $0.search.highlightedSuggestion = nil
     }
     try await store.receive(.search(.suggestionFiltersLoaded(query: "jackson 5", nil))) {
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(term: "jackson 5", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
@@ -219,7 +228,7 @@ struct SearchFeatureTests {
     let response = CatalogResponse(
       page: CatalogPage(items: Samples.items(2)), body: Data(),
       source: .cache(fetchedAt: fetched, stale: true, because: .offline))
-    try await store.receive(.search(.searchResponse(requestID: 1, .success(response)))) {
+    try await store.receive(.search(.searchResponse(generation: 1, .success(response)))) {
       $0.search.shownTerm = "jackson 5"
       $0.search.results = .loaded(Samples.items(2))
       $0.search.source = .cache(fetchedAt: fetched, stale: true)
@@ -245,7 +254,7 @@ struct SearchFeatureTests {
       $0.search.queryCursor = 4
     }
     try await store.send(.search(.querySubmitted)) {
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(term: "jack", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
@@ -260,23 +269,25 @@ struct SearchFeatureTests {
       $0.search.queryCursor = 5
     }
     try await store.send(.search(.querySubmitted)) {
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.submitted = SubmittedSearch(term: "queen", filters: SearchFilters(), limit: 30)
       $0.search.focus = .results
     }
-    try await store.send(.search(.searchResponse(requestID: 1, .success(Samples.response(old)))))
+    try await store.send(.search(.searchResponse(generation: 1, .success(Samples.response(old)))))
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
-    try await store.receive(.search(.searchResponse(requestID: 2, .success(Samples.response(new)))))
-    {
+    try await store.receive(
+      .search(.searchResponse(generation: 2, .success(Samples.response(new))))
+    ) {
       $0.search.results = .loaded(new.items)
       $0.search.shownTerm = "queen"
       $0.search.source = .network
     }
     // Only the search that was answered enters the history.
     try await store.receive(.search(.historyLoaded(["queen"]))) { $0.search.history = ["queen"] }
-    try await store.send(.search(.searchResponse(requestID: 1, .success(Samples.response(old)))))
-    try await store.send(.search(.searchResponse(requestID: 2, .failure(.other("late duplicate")))))
+    try await store.send(.search(.searchResponse(generation: 1, .success(Samples.response(old)))))
+    try await store.send(
+      .search(.searchResponse(generation: 2, .failure(.other("late duplicate")))))
     #expect(script.requests.count == 2)
     try await store.finish()
   }
@@ -295,7 +306,7 @@ struct SearchFeatureTests {
     state.search.query = "x"
     let store = makeStore(state, Samples.dependencies(client: script.client))
     try await store.send(.search(.querySubmitted)) {
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
@@ -303,20 +314,20 @@ struct SearchFeatureTests {
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let failure = FeatureError.client(.serverError(status: 503, attempts: 3))
-    try await store.receive(.search(.searchResponse(requestID: 1, .failure(failure)))) {
+    try await store.receive(.search(.searchResponse(generation: 1, .failure(failure)))) {
       $0.search.results = .failed(failure, previous: nil)
     }
     #expect(store.state.search.results.error?.title.contains("503") == true)
     #expect(store.state.search.results.error?.suggestion == "Press r to retry.")
     #expect(store.state.search.results.error?.isRateLimited == false)
     try await store.send(.search(.retryRequested)) {
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.results = .loading(previous: nil)
     }
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
-      .search(.searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: items)))))
+      .search(.searchResponse(generation: 2, .success(Samples.response(CatalogPage(items: items)))))
     ) {
       $0.search.shownTerm = "x"
       $0.search.results = .loaded(items)
@@ -344,7 +355,7 @@ struct SearchFeatureTests {
     state.search.query = "x"
     let store = makeStore(state, Samples.dependencies(client: script.client, clock: clock.clock))
     try await store.send(.search(.querySubmitted)) {
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
@@ -352,7 +363,7 @@ struct SearchFeatureTests {
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let throttled = FeatureError.rateLimited(retryAfter: .seconds(3), at: .seconds(1))
-    try await store.receive(.search(.searchResponse(requestID: 1, .failure(throttled)))) {
+    try await store.receive(.search(.searchResponse(generation: 1, .failure(throttled)))) {
       $0.search.results = .failed(throttled, previous: nil)
       $0.search.now = .seconds(1)
       $0.search.rateLimitedUntil = .seconds(4)
@@ -382,14 +393,24 @@ struct SearchFeatureTests {
       $0.search.rateLimitedUntil = nil
       $0.search.queued = nil
       $0.notice = "Requests are allowed again: searching for “x”."
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.results = .loading(previous: nil)
     }
     #expect(store.state.search.rateLimitSecondsLeft == nil)
     await clock.settle(sleepers: 1)
     #expect(script.requests.count == 2)
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    // Throttled again: a new countdown, from the new answer's time.
+    await clock.advance(by: .seconds(1))
+    let again = FeatureError.rateLimited(retryAfter: .seconds(3), at: .seconds(5))
+    try await store.receive(.search(.searchResponse(generation: 2, .failure(again)))) {
+      $0.search.results = .failed(again, previous: nil)
+      $0.search.now = .seconds(5)
+      $0.search.rateLimitedUntil = .seconds(8)
+    }
+    try await store.send(.quitRequested) {
+      $0.notice = nil
+      $0.shouldQuit = true
+    }
     try await store.finish()
   }
 
@@ -404,7 +425,7 @@ struct SearchFeatureTests {
     state.search.query = "x"
     let store = makeStore(state, Samples.dependencies(client: script.client, clock: clock.clock))
     try await store.send(.search(.querySubmitted)) {
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30)
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
@@ -412,14 +433,20 @@ struct SearchFeatureTests {
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     let throttled = FeatureError.rateLimited(retryAfter: .seconds(42), at: .seconds(1))
-    try await store.receive(.search(.searchResponse(requestID: 1, .failure(throttled)))) {
+    try await store.receive(.search(.searchResponse(generation: 1, .failure(throttled)))) {
       $0.search.results = .failed(throttled, previous: nil)
       $0.search.now = .seconds(1)
       $0.search.rateLimitedUntil = .seconds(43)
     }
     #expect(store.state.search.rateLimitSecondsLeft == 42)
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.search(.rateLimitTick(now: .seconds(2)))) {
+      $0.search.now = .seconds(2)
+    }
+    #expect(store.state.search.rateLimitSecondsLeft == 41)
+    // Quitting stops the countdown.
+    try await store.send(.quitRequested) { $0.shouldQuit = true }
     try await store.finish()
   }
 
@@ -428,7 +455,7 @@ struct SearchFeatureTests {
     let clock = TestClock()
     var state = AppState()
     state.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30)
-    state.search.requestID = 1
+    state.search.generation = 1
     let throttled = FeatureError.rateLimited(retryAfter: .seconds(1), at: .zero)
     state.search.results = .failed(throttled, previous: nil)
     state.search.rateLimitedUntil = .seconds(1)
@@ -437,12 +464,14 @@ struct SearchFeatureTests {
       $0.search.now = .seconds(1)
       $0.search.rateLimitedUntil = nil
       $0.notice = "Requests are allowed again: searching for “x”."
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.results = .loading(previous: nil)
       $0.search.focus = .results
     }
-    await store.skipInFlightEffects()
-    store.skipReceivedActions()
+    let failure = FeatureError.client(.unexpectedStatus(0))
+    try await store.receive(.search(.searchResponse(generation: 2, .failure(failure)))) {
+      $0.search.results = .failed(failure, previous: nil)
+    }
     try await store.finish()
   }
 
@@ -465,7 +494,7 @@ struct SearchFeatureTests {
     state.search.query = "x"
     let store = makeStore(state, Samples.dependencies(client: script.client))
     try await store.send(.search(.querySubmitted)) {
-      $0.search.requestID = 1
+      $0.search.generation = 1
       $0.search.submitted = SubmittedSearch(
         term: "x", filters: SearchFilters(media: .music, entity: "movie"), limit: 30)
       $0.search.focus = .results

@@ -60,14 +60,14 @@ struct SettingsTests {
       $0.filters = applied
       $0.overlay = nil
       $0.notice = "Country: GB. Charts, searches and lookups use its store."
-      $0.search.requestID = 2
+      $0.search.generation = 2
       $0.search.submitted = SubmittedSearch(term: "x", filters: applied, limit: 30)
       $0.search.results = .loading(previous: Samples.items(3))
     }
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
-      .search(.searchResponse(requestID: 2, .success(Samples.response(CatalogPage(items: [])))))
+      .search(.searchResponse(generation: 2, .success(Samples.response(CatalogPage(items: [])))))
     ) {
       $0.search.shownTerm = "x"
       $0.search.results = .loaded([])
@@ -92,8 +92,11 @@ struct SettingsTests {
     try await lookups.receive(.favoriteIDsLoaded([]))
     await clock.settle(sleepers: 1)
     #expect(script.request(with: "id", "77")?["country"] == "GB")
-    await lookups.skipInFlightEffects()
-    store.skipReceivedActions()
+    await clock.advance(by: .seconds(1))
+    try await lookups.receive(.detail(.detailsLoaded(itemID: 77, .success(item)))) {
+      $0.stack[1] = .detail(DetailState(item: item, details: .loaded(item)))
+    }
+    try await lookups.finish()
   }
 
   @Test(

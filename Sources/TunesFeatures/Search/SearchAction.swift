@@ -16,8 +16,8 @@ public enum SearchAction: Equatable, Sendable {
   case suggestionFiltersLoaded(query: String, SearchFilters?)
   /// Esc on the search screen with nothing above it: the suggestions close.
   case suggestionsDismissed
-  /// A search answered; dropped unless `requestID` is the current one.
-  case searchResponse(requestID: Int, Result<CatalogResponse, FeatureError>)
+  /// A search answered, for load `generation`; dropped unless it is the current one.
+  case searchResponse(generation: Int, Result<CatalogResponse, FeatureError>)
   /// Recent searches were read from history.
   case historyLoaded([String])
   /// Tab or `/` (to the query) or Enter/click (to the results).

@@ -18,7 +18,7 @@ extension SearchFeature {
           .notice("Apple is throttling requests: “\(search.term)” runs when the wait ends.")))
     }
     state.search.loadMoreError = nil
-    state.search.requestID += 1
+    state.search.generation += 1
     state.search.submitted = search
     state.search.suggestions = []
     state.search.highlightedSuggestion = nil
@@ -36,9 +36,9 @@ extension SearchFeature {
       return .cancel(id: CancelID.search)
     }
     state.search.results = state.search.results.reloading
-    let requestID = state.search.requestID
+    let generation = state.search.generation
     return FeatureRequest(dependencies).run({ client in try await client.search(query) }) {
-      .searchResponse(requestID: requestID, $0)
+      .searchResponse(generation: generation, $0)
     }
     .cancellable(id: CancelID.search, cancelInFlight: true)
   }
@@ -59,9 +59,9 @@ extension SearchFeature {
   }
 
   func receive(
-    _ state: inout State, requestID: Int, result: Result<CatalogResponse, FeatureError>
+    _ state: inout State, generation: Int, result: Result<CatalogResponse, FeatureError>
   ) -> Effect<SearchAction> {
-    guard requestID == state.search.requestID, state.search.results.isLoading else {
+    guard generation == state.search.generation, state.search.results.isLoading else {
       return .none
     }
     let loadingMore = state.search.isLoadingMore

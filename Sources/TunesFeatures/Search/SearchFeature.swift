@@ -49,7 +49,7 @@ struct SearchFeature: Reducer {
       {
         return pickSuggestion(&state.search, index)
       }
-      return submit(&state, term: state.search.query)
+      return submit(&state, term: state.search.query, filters: state.filters)
     case .suggestionMoved(let up):
       let count = state.search.suggestions.count
       guard count > 0 else { return .none }
@@ -69,13 +69,12 @@ struct SearchFeature: Reducer {
       // The storefront is a setting, not a filter of the past search: it stays as chosen.
       filters?.country = state.filters.country
       if let filters, filters != state.filters, filters.validationError == nil {
-        state.filters = filters
         return .merge(
           .send(.delegate(.filtersAdopted(filters))),
           .send(.delegate(.notice("Filters of that search: \(filters.panelSummary)"))),
-          submit(&state, term: query))
+          submit(&state, term: query, filters: filters))
       }
-      return submit(&state, term: query)
+      return submit(&state, term: query, filters: state.filters)
     case .escapePressed:
       if state.search.results.isLoading { return reduce(into: &state, action: .cancelRequested) }
       if state.search.focus == .results {
@@ -89,8 +88,8 @@ struct SearchFeature: Reducer {
       state.search.suggestions = []
       state.search.highlightedSuggestion = nil
       return .none
-    case .searchResponse(let requestID, let result):
-      return receive(&state, requestID: requestID, result: result)
+    case .searchResponse(let generation, let result):
+      return receive(&state, generation: generation, result: result)
     case .historyLoaded(let history):
       state.search.history = history
       // Refresh the suggestions on show; never pop them open after a search was answered.
@@ -125,7 +124,7 @@ struct SearchFeature: Reducer {
       return startSearch(&state, submitted, loadingMore: false)
     case .cancelRequested:
       guard state.search.results.isLoading else { return .none }
-      state.search.requestID += 1
+      state.search.generation += 1
       state.search.isLoadingMore = false
       state.search.results = state.search.results.value.map { .loaded($0) } ?? .idle
       return .merge(.send(.delegate(.notice("Search cancelled."))), .cancel(id: CancelID.search))
@@ -145,7 +144,6 @@ struct SearchFeature: Reducer {
       if focused { state.search.suggestions = [] }
       return .none
     case .filtersApplied(let filters):
-      state.filters = filters
       guard let submitted = state.search.submitted, state.isRoot else { return .none }
       return startSearch(
         &state, SubmittedSearch(term: submitted.term, filters: filters, limit: filters.limit),
@@ -203,12 +201,13 @@ struct SearchFeature: Reducer {
     }
   }
 
-  private func submit(_ state: inout State, term: String) -> Effect<SearchAction> {
+  private func submit(_ state: inout State, term: String, filters: SearchFilters)
+    -> Effect<SearchAction>
+  {
     let trimmed = term.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else {
       return .send(.delegate(.notice("Type something to search for.")))
     }
-    let filters = state.filters
     return startSearch(
       &state, SubmittedSearch(term: trimmed, filters: filters, limit: filters.limit),
       loadingMore: false)

@@ -26,8 +26,9 @@ public struct SearchState: Equatable, Sendable {
   public var highlightedSuggestion: Int?
   /// The search that ran (or runs): text, filters and limit.
   public var submitted: SubmittedSearch?
-  /// The id of the current request; responses with another id are dropped.
-  public var requestID: Int
+  /// The number of the search's load (as a chart row's `generation`): every request takes the
+  /// next one, and an answer for another number is dropped.
+  public var generation: Int
   /// Whether the request in flight is a load-more (the selection is kept when it arrives).
   public var isLoadingMore: Bool
   /// The results, in Apple's order.
@@ -59,7 +60,7 @@ public struct SearchState: Equatable, Sendable {
   public init(
     query: String = "", queryCursor: Int? = nil, focus: Focus = .query, history: [String] = [],
     suggestions: [String] = [],
-    highlightedSuggestion: Int? = nil, submitted: SubmittedSearch? = nil, requestID: Int = 0,
+    highlightedSuggestion: Int? = nil, submitted: SubmittedSearch? = nil, generation: Int = 0,
     isLoadingMore: Bool = false, results: Loadable<[CatalogItem]> = .idle, selection: Int = 0,
     resultsOffset: Int = 0, grouped: Bool = false, source: ResultSource? = nil,
     rateLimitedUntil: Duration? = nil,
@@ -73,7 +74,7 @@ public struct SearchState: Equatable, Sendable {
     self.suggestions = suggestions
     self.highlightedSuggestion = highlightedSuggestion
     self.submitted = submitted
-    self.requestID = requestID
+    self.generation = generation
     self.isLoadingMore = isLoadingMore
     self.results = results
     self.selection = selection
