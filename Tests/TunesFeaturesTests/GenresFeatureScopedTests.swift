@@ -1,13 +1,12 @@
 import AppArchitecture
 import ITunesCatalog
-import Playback
 import TestSupport
 import Testing
 
 @testable import TunesFeatures
 
 @MainActor
-@Suite("Genres and the player, on their own state")
+@Suite("Genres, on its own state")
 struct GenresFeatureScopedTests {
   @Test(
     "back from the media list asks the app to close the screen; behind a detail keys do nothing")
@@ -40,20 +39,6 @@ struct GenresFeatureScopedTests {
     try await store.send(.storefrontChanged("jp")) {
       $0.genres = GenresState(levels: [.media(MediaLevel(selection: 2))], country: "jp")
     }
-    try await store.finish()
-  }
-
-  @Test("an item without a preview, or a failing player, is a notice asked of the app")
-  func playbackNotices() async throws {
-    let store = TestStore(
-      initialState: PlaybackFeature.State(playback: PlaybackState(), viewport: Viewport()),
-      reducer: PlaybackFeature(dependencies: Samples.dependencies()))
-    try await store.send(.playRequested(Samples.item(1)))
-    try await store.receive(.delegate(.notice(PlaybackFeature.noPreviewNotice)))
-    // Nothing plays: the preview keys do nothing.
-    try await store.send(.pauseToggled)
-    try await store.send(.stopRequested)
-    try await store.send(.failed("mpv went away"))
     try await store.finish()
   }
 }
