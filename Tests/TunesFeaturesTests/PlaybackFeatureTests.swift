@@ -167,7 +167,9 @@ struct PlaybackFeatureTests {
     }
     try await store.receive(.playback(.playerEvent(.position(0))))
     #expect(double.commands == [.play(url), .togglePause, .togglePause, .play(next)])
-    await store.skipInFlightEffects()
+    try await store.send(.playback(.stopRequested)) { $0.playback = PlaybackState() }
+    try await store.finish()
+    #expect(double.commands.last == .stop)
   }
 
   @Test("seeking moves by the seconds asked; the new position arrives as an event")
