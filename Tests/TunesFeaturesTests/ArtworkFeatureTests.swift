@@ -85,10 +85,8 @@ struct ArtworkFeatureTests {
     #expect(recorder.asked.withLock { $0 }.count == 2)
   }
 
-  @Test("a ready artwork whose pixels went missing is fetched again, a few times at most")
-  func refetchesMissing() async throws {
-    let recorder = Recorder()
-    let store = store(recorder)
+  /// The screen wants the first artwork, and it arrives.
+  func loadFirst(_ store: TestStore<AppState, AppAction>) async throws {
     try await store.send(.layoutMeasured(Self.metrics([Self.first]))) {
       $0.metrics = Self.metrics([Self.first])
       $0.artwork.statuses = [Self.first.key: .loading]
@@ -96,6 +94,13 @@ struct ArtworkFeatureTests {
     try await store.receive(.artwork(.loaded(key: Self.first.key, failure: nil))) {
       $0.artwork.statuses[Self.first.key] = .ready
     }
+  }
+
+  @Test("a ready artwork whose pixels went missing is fetched again, a few times at most")
+  func refetchesMissing() async throws {
+    let recorder = Recorder()
+    let store = store(recorder)
+    try await loadFirst(store)
     for count in 1...ArtworkState.maximumRefetches {
       try await store.send(.artwork(.pixelsMissing(key: Self.first.key))) {
         $0.artwork.refetches[Self.first.key] = count
@@ -119,13 +124,7 @@ struct ArtworkFeatureTests {
   func undrawable() async throws {
     let recorder = Recorder()
     let store = store(recorder)
-    try await store.send(.layoutMeasured(Self.metrics([Self.first]))) {
-      $0.metrics = Self.metrics([Self.first])
-      $0.artwork.statuses = [Self.first.key: .loading]
-    }
-    try await store.receive(.artwork(.loaded(key: Self.first.key, failure: nil))) {
-      $0.artwork.statuses[Self.first.key] = .ready
-    }
+    try await loadFirst(store)
     try await store.send(.artwork(.undrawable(key: Self.first.key))) {
       $0.artwork.statuses[Self.first.key] = .failed
     }

@@ -44,9 +44,12 @@ struct PlaybackFeatureTests {
   }
 
   /// Sends `playRequested` and receives what the double reports for `play`.
-  func startPlaying(_ store: TestStore<AppState, AppAction>, _ item: CatalogItem) async throws {
+  func startPlaying(
+    _ store: TestStore<AppState, AppAction>, _ item: CatalogItem,
+    by action: PlaybackAction? = nil
+  ) async throws {
     let url = Self.mediaURL(item.id)
-    try await store.send(.playback(.playRequested(item))) {
+    try await store.send(.playback(action ?? .playRequested(item))) {
       var player = PlayerState()
       player.apply(.loading(url))
       $0.playback = PlaybackState(itemID: item.id, title: item.title, player: player)
@@ -128,19 +131,7 @@ struct PlaybackFeatureTests {
     let store = makeStore(AppState(), Self.dependencies(double))
     // Nothing plays: the intent plays the item, exactly as playRequested does.
     let url = Self.mediaURL(song.id)
-    try await store.send(.playback(.playOrPauseRequested(song))) {
-      var player = PlayerState()
-      player.apply(.loading(url))
-      $0.playback = PlaybackState(itemID: song.id, title: song.title, player: player)
-    }
-    try await store.receive(.playback(.playerEvent(.loading(url))))
-    try await store.receive(.playback(.playerEvent(.started))) {
-      $0.playback.player.phase = .playing
-    }
-    try await store.receive(.playback(.playerEvent(.duration(30)))) {
-      $0.playback.player.duration = 30
-    }
-    try await store.receive(.playback(.playerEvent(.position(0))))
+    try await startPlaying(store, song, by: .playOrPauseRequested(song))
     // It plays: the same intent pauses it, and again resumes it.
     try await store.send(.playback(.playOrPauseRequested(song)))
     try await store.receive(.playback(.playerEvent(.paused(true)))) {
@@ -153,19 +144,7 @@ struct PlaybackFeatureTests {
     #expect(double.commands == [.play(url), .togglePause, .togglePause])
     // Another item's intent replaces what plays.
     let next = Self.mediaURL(other.id)
-    try await store.send(.playback(.playOrPauseRequested(other))) {
-      var player = PlayerState()
-      player.apply(.loading(next))
-      $0.playback = PlaybackState(itemID: other.id, title: other.title, player: player)
-    }
-    try await store.receive(.playback(.playerEvent(.loading(next))))
-    try await store.receive(.playback(.playerEvent(.started))) {
-      $0.playback.player.phase = .playing
-    }
-    try await store.receive(.playback(.playerEvent(.duration(30)))) {
-      $0.playback.player.duration = 30
-    }
-    try await store.receive(.playback(.playerEvent(.position(0))))
+    try await startPlaying(store, other, by: .playOrPauseRequested(other))
     #expect(double.commands == [.play(url), .togglePause, .togglePause, .play(next)])
     try await store.send(.playback(.stopRequested)) { $0.playback = PlaybackState() }
     try await store.finish()

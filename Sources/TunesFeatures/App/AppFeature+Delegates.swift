@@ -53,20 +53,19 @@ extension AppFeature {
   /// `h`: back to the home screen from anywhere: what is on top closes (its work cancelled),
   /// the search empties; the home feature then reloads its rows when they need it.
   func openHome(_ state: inout AppState) -> Effect<AppAction> {
-    state.overlay = nil
-    let depth = state.stack.count
-    var effects = [cancelWork(of: state.stack)]
-    state.stack = []
-    for index in 0..<depth {
-      effects.append(.cancel(id: DetailFeature.CancelID.lookups(depth: index)))
-    }
-    effects.insert(dispatch(&state, .search(.resetRequested)), at: 0)
-    return .merge(effects)
+    let left = leaveForSearchScreen(&state)
+    return .merge(dispatch(&state, .search(.resetRequested)), left)
   }
 
   /// `/` on any screen: overlays close, the screens above the search screen are left (their
   /// work cancelled) and the search feature puts the focus in the query box.
   func openSearchBox(_ state: inout AppState) -> Effect<AppAction> {
+    let left = leaveForSearchScreen(&state)
+    return .merge(left, dispatch(&state, .search(.focusMoved(to: .query))))
+  }
+
+  /// Closes the overlay and every screen above the search screen, and cancels their work.
+  private func leaveForSearchScreen(_ state: inout AppState) -> Effect<AppAction> {
     state.overlay = nil
     let depth = state.stack.count
     var effects = [cancelWork(of: state.stack)]
@@ -74,7 +73,6 @@ extension AppFeature {
     for index in 0..<depth {
       effects.append(.cancel(id: DetailFeature.CancelID.lookups(depth: index)))
     }
-    effects.append(dispatch(&state, .search(.focusMoved(to: .query))))
     return .merge(effects)
   }
 
