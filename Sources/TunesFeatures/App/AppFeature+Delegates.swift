@@ -3,7 +3,7 @@ import Foundation
 import ITunesCatalog
 
 /// What the parent does for the features: their delegate actions, and the screens and
-/// settings that cross features (the route stack, `h`, `g`, the applied filters).
+/// settings that cross features (the route stack, `H`, `/`, `g`, the applied filters).
 extension AppFeature {
   /// Handles a feature's delegate action.
   func delegated(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
@@ -50,7 +50,7 @@ extension AppFeature {
     }
   }
 
-  /// `h`: back to the home screen from anywhere: what is on top closes (its work cancelled),
+  /// `H`: back to the home screen from anywhere: what is on top closes (its work cancelled),
   /// the search empties; the home feature then reloads its rows when they need it.
   func openHome(_ state: inout AppState) -> Effect<AppAction> {
     let left = leaveForSearchScreen(&state)

@@ -6,7 +6,7 @@ public struct AppState: Equatable, Sendable {
   /// The search screen (kept while other screens are pushed, so going back restores it).
   public var search: SearchState
   /// The home screen's chart rows, shown in the search screen's results area until a search
-  /// is submitted (and again after `h`).
+  /// is submitted (and again after `H`).
   public var home = HomeState()
   /// The ids of favourite items (tiles of these show ★).
   public var favoriteIDs: Set<Int64>
@@ -91,7 +91,7 @@ public struct AppState: Equatable, Sendable {
   }
 
   /// Whether the search screen shows the home rows: they were asked for, and nothing is
-  /// searched (yet, or again after `h`). Before the first load the welcome text shows.
+  /// searched (yet, or again after `H`). Before the first load the welcome text shows.
   public var showsHome: Bool {
     guard home.country != nil, search.submitted == nil else { return false }
     if case .idle = search.results { return true }

@@ -6,7 +6,7 @@ public enum HomeAction: Equatable, Sendable {
   case loadRequested
   /// The applied storefront changed: rows loaded for another one load again.
   case storefrontChanged
-  /// `h` (or a click on the logo): back to the home screen from anywhere. The parent closes
+  /// `H` (or a click on the logo): back to the home screen from anywhere. The parent closes
   /// what is on top and empties the search; the rows load again when the storefront changed or
   /// a row failed.
   case opened

@@ -37,7 +37,7 @@ public enum SearchAction: Equatable, Sendable {
   /// Esc on the search screen: a running search is cancelled; else, in the query box, open
   /// suggestions close, then the focus leaves the box; in the results the query box takes it.
   case escapePressed
-  /// `h`: the search screen empties (query, results, suggestions) for the home rows, and the
+  /// `H`: the search screen empties (query, results, suggestions) for the home rows, and the
   /// search in flight is cancelled.
   case resetRequested
   /// The home rows took the focus (`true`: a tile was clicked; the suggestions close) or gave
