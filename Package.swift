@@ -143,7 +143,9 @@ let package = Package(
     .testTarget(
       name: "TunesMCPTests",
       dependencies: ["TunesMCP", "ITunesCatalog", "ITunesClient", "TunesStorage", "TestSupport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["ITunesReplay", "TestSupport"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["ITunesReplay", "TestSupport"],
+      exclude: ["__Snapshots__"]),
     .testTarget(
       name: "ArtworkTests",
       dependencies: ["Artwork", "ITunesReplay", "TestSupport", "CTurboJPEG", "CPNG"]),

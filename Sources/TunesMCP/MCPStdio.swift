@@ -17,7 +17,7 @@ package enum MCPStdio {
     var session = session
     let chunks = readChunks(from: input)
     let signals = stopOnSignals(log: log)
-    defer { signals.forEach { $0.cancel() } }
+    defer { for source in signals { source.cancel() } }
     var framer = LineFramer()
     for await chunk in chunks {
       let pieces = chunk.map { framer.feed($0) } ?? framer.finish()
