@@ -9,8 +9,13 @@ import TunesStorage
 enum MCPCommand {
   static let parser = ArgumentParser(
     command: "mcp",
-    options: [Options.help.option(help: "show this help")] + NetworkOptions.options
-      + NetworkOptions.pacingOptions)
+    options: [
+      Options.wait.option(
+        help:
+          "wait at most this long for Apple's rate limit (default 0: answer at once, saying how long)"
+      ),
+      Options.help.option(help: "show this help"),
+    ] + NetworkOptions.options)
 
   /// A call that would wait for Apple's rate limit answers at once, saying how long, unless
   /// `--wait` allows a wait.
