@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ITunesCatalog
 
 #if canImport(Glibc)
   import Glibc
@@ -93,12 +94,33 @@ package enum MCPStdio {
   }
 }
 
-/// The fuzzer's entry point: frame and read arbitrary bytes as the server does.
+/// The fuzzer's entry point: frames and reads arbitrary bytes as the server does, and checks
+/// what must hold whatever they are. Returns what broke, or `nil`.
 package enum MCPFuzzing {
-  package static func messages(_ bytes: [UInt8]) {
-    var framer = LineFramer(maximumLength: 1 << 16)
-    for piece in framer.feed(bytes) + framer.finish() {
-      if case .line(let line) = piece { _ = RPCReader.message(line) }
+  package static func messages(_ bytes: [UInt8]) -> String? {
+    // Framing does not depend on how the input was cut into reads.
+    let chunk = Int(bytes.first ?? 1) % 17 + 1
+    var whole = LineFramer(maximumLength: 1 << 12)
+    var pieces = LineFramer(maximumLength: 1 << 12)
+    let expected = whole.feed(bytes) + whole.finish()
+    var got: [LineFramer.Piece] = []
+    var start = 0
+    while start < bytes.count {
+      let end = min(bytes.count, start + chunk)
+      got += pieces.feed(Array(bytes[start..<end]))
+      start = end
     }
+    got += pieces.finish()
+    guard got == expected else { return "framing differs with reads of \(chunk) bytes" }
+    for case .line(let line) in expected {
+      if line.contains(0x0A) { return "a framed line holds a newline" }
+      // Every answer to a bad line is one line of valid JSON-RPC.
+      guard case .invalid(let id, let error) = RPCReader.message(line) else { continue }
+      let answer = RPCReader.error(id: id, error)
+      guard answer.last == 0x0A, !answer.dropLast().contains(0x0A),
+        (try? JSONParser.parse(Array(answer.dropLast()))) != nil
+      else { return "an error answer is not one line of JSON" }
+    }
+    return nil
   }
 }
