@@ -39,7 +39,10 @@ enum MCPCommand {
     // The demo's ids are not Apple's: its favourites live in a folder of their own, for the
     // session (as the app keeps them in memory), never among the real ones.
     let demoFolder = parsed(Options.demo) ? try demoStorage() : nil
-    defer { demoFolder.map { try? FileManager.default.removeItem(at: $0) } }
+    let removeDemoFolder: @Sendable () -> Void = {
+      demoFolder.map { _ = try? FileManager.default.removeItem(at: $0) }
+    }
+    defer { removeDemoFolder() }
     let paths = demoFolder.map { StoragePaths(environment: ["HOME": $0.path]) } ?? context.paths
     let services = MCPServices(
       client: client ?? parts.network,
@@ -57,7 +60,7 @@ enum MCPCommand {
       now: context.now)
     return await MCPStdio.run(
       MCPSession(services: services, serverVersion: ITunesClient.version),
-      log: { context.err($0) })
+      log: { context.err($0) }, onSignal: removeDemoFolder)
   }
 
   private static func demoStorage() throws(CLIError) -> URL {

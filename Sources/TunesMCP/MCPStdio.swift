@@ -10,14 +10,15 @@ import ITunesCatalog
 /// protocol messages is written to the output; diagnostics go to `log` (standard error).
 package enum MCPStdio {
   /// Serves `session` until the input ends or SIGTERM, SIGINT or SIGHUP arrives; returns the
-  /// exit code (0).
+  /// exit code (0). `onSignal` runs before a signal ends the process (the caller's own `defer`
+  /// would not).
   package static func run(
     _ session: MCPSession, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
-    log: @escaping @Sendable (String) -> Void
+    log: @escaping @Sendable (String) -> Void, onSignal: @escaping @Sendable () -> Void = {}
   ) async -> Int32 {
     var session = session
     let chunks = readChunks(from: input)
-    let signals = stopOnSignals(log: log)
+    let signals = stopOnSignals(log: log, onSignal: onSignal)
     defer { for source in signals { source.cancel() } }
     var framer = LineFramer()
     for await chunk in chunks {
@@ -58,13 +59,15 @@ package enum MCPStdio {
   /// SIGTERM, SIGINT and SIGHUP end the server at once: every answer was written whole (one
   /// `write` loop a message, on this process's one writer), and SQLite's WAL keeps the
   /// database whole whatever is in flight.
-  static func stopOnSignals(log: @escaping @Sendable (String) -> Void) -> [any DispatchSourceSignal]
-  {
+  static func stopOnSignals(
+    log: @escaping @Sendable (String) -> Void, onSignal: @escaping @Sendable () -> Void
+  ) -> [any DispatchSourceSignal] {
     [SIGTERM, SIGINT, SIGHUP].map { number in
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler {
         log("tunes mcp: stopped by signal \(number).")
+        onSignal()
         writeLock.withLock { exit(0) }
       }
       source.resume()

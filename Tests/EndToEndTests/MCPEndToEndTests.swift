@@ -215,6 +215,7 @@ struct MCPEndToEndTests {
     #expect(end.exited(0), "\(end)")
     #expect(sandbox.server.requestCount == 0, "the demo never reached the replay server")
     #expect(try await sandbox.favoritesCount() == 0)
+    #expect(Self.demoFolders(sandbox) == [], "the demo's favourites went with the session")
   }
 
   @Test("--offline answers from the cache, and a miss is a tool error")
@@ -235,16 +236,24 @@ struct MCPEndToEndTests {
     #expect(sandbox.server.requestCount == 1, "only the CLI's warm-up reached the server")
   }
 
-  @Test("SIGTERM ends the server at once with status 0")
+  @Test("SIGTERM ends the server at once with status 0, the demo's folder removed")
   func signal() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    let client = try MCPClient(sandbox)
+    let client = try MCPClient(sandbox, "--demo")
     try await client.initialize()
+    #expect(Self.demoFolders(sandbox).count == 1)
     client.running.send(SIGTERM)
     let end = await client.running.result()
     #expect(end.exited(0), "\(end)")
     Self.expectOnlyProtocol(end)
+    #expect(Self.demoFolders(sandbox) == [])
+  }
+
+  /// The demo's favourites folders in the sandbox's TMPDIR.
+  static func demoFolders(_ sandbox: Sandbox) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path)) ?? []
+    return names.filter { $0.hasPrefix("tunes-mcp-demo-") }
   }
 
   @Test("every tool's input and output schema is valid JSON Schema")
