@@ -22,6 +22,9 @@ server = subprocess.Popen([binary, "mcp"], stdin=subprocess.PIPE, stdout=subproc
 next_id = 0
 
 
+parse_ms = []
+
+
 def ask(method, params=None):
     global next_id
     next_id += 1
@@ -33,7 +36,10 @@ def ask(method, params=None):
     line = server.stdout.readline()
     if not line:
         sys.exit("tunes mcp ended")
-    return json.loads(line)
+    start = time.perf_counter()
+    answer = json.loads(line)
+    parse_ms.append((time.perf_counter() - start) * 1000)
+    return answer
 
 
 ask("initialize", {"protocolVersion": "2025-11-25", "capabilities": {},
@@ -62,10 +68,13 @@ def from_cache(answer):
         sys.exit("an answer did not come from the cache")
 
 
+parse_ms.clear()
 cached = timed("tools/call", search, from_cache)
+parsing = statistics.median(parse_ms)
 ping = timed("ping")
 count = warm["structuredContent"]["count"]
 server.stdin.close()
 server.wait(timeout=10)
-print(f"MCP search answered from the cache ({count} items): {cached:.2f} ms vs ping {ping:.2f} ms "
-      f"(median of {runs} round trips through the pipes); goal <= 5 ms")
+print(f"MCP search answered from the cache ({count} items): {cached:.2f} ms, of which the "
+      f"client's json.loads {parsing:.2f} ms, vs ping {ping:.2f} ms (median of {runs} round trips "
+      f"through the pipes); goal <= 5 ms")
