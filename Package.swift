@@ -70,13 +70,15 @@ let package = Package(
         "TerminalUI", "TerminalPOSIX", "ITunesReplay", "Playback", "Artwork", "TerminalGraphics",
         "ITunesClientLive", "PlaybackLive",
       ]),
+    // `tunes mcp`: the Model Context Protocol over stdio, tools over the same client and storage.
+    .target(name: "TunesMCP", dependencies: ["ITunesCatalog", "ITunesClient", "TunesStorage"]),
     // The build's commit for `tunes --version` (a header Scripts/build-info.sh writes).
     .target(name: "CBuildInfo"),
     .target(
       name: "TunesCLI",
       dependencies: [
         "ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TunesLive", "TerminalUI",
-        "Playback", "CBuildInfo",
+        "Playback", "CBuildInfo", "TunesMCP",
       ]),
     .executableTarget(
       name: "tunes", dependencies: ["TunesCLI", "TunesLive", "TunesTUI", "TerminalPOSIX"]),
@@ -91,7 +93,9 @@ let package = Package(
     // libFuzzer targets (`make fuzz`); a plain build links an empty program.
     .executableTarget(
       name: "tunes-fuzz",
-      dependencies: ["Artwork", "ITunesCatalog", "ITunesReplay", "TerminalUI", "TunesCLI"]),
+      dependencies: [
+        "Artwork", "ITunesCatalog", "ITunesReplay", "TerminalUI", "TunesCLI", "TunesMCP",
+      ]),
 
     // Tests.
     .target(
@@ -136,7 +140,12 @@ let package = Package(
         "Playback",
         "TestSupport",
       ], exclude: ["__Snapshots__"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["ITunesReplay", "TestSupport"]),
+    .testTarget(
+      name: "TunesMCPTests",
+      dependencies: ["TunesMCP", "ITunesCatalog", "ITunesClient", "TunesStorage", "TestSupport"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["ITunesReplay", "TestSupport"],
+      exclude: ["__Snapshots__"]),
     .testTarget(
       name: "ArtworkTests",
       dependencies: ["Artwork", "ITunesReplay", "TestSupport", "CTurboJPEG", "CPNG"]),

@@ -3,7 +3,8 @@
 
 json, catalog: every recorded body. replay-request: the recorded requests as HTTP heads (one,
 pipelined pairs, a Range header). input: terminal input the app meets. arguments: command lines
-from the README, NUL-separated. The first byte of input and replay-request seeds is the chunk
+from the README, NUL-separated. mcp-messages: the transcript of `tunes mcp` in the README's
+test, and bad lines. The first byte of input and replay-request seeds is the chunk
 size the target feeds the bytes in.
 """
 import os
@@ -72,3 +73,16 @@ commands = [
 ]
 for index, command in enumerate(commands):
     write("arguments", f"command-{index}", "\0".join(command).encode())
+
+# mcp-messages: the client's side of a conversation, whole and cut, and lines that are not one.
+transcript = os.path.join(os.path.dirname(__file__), "..", "Tests", "EndToEndTests",
+                          "__Snapshots__", "mcp-transcript.txt")
+if os.path.isfile(transcript):
+    sent = [line[2:] for line in open(transcript, encoding="utf-8").read().split("\n")
+            if line.startswith("\u2192 ")]
+    write("mcp-messages", "conversation", ("\n".join(sent) + "\n").encode())
+    write("mcp-messages", "crlf", ("\r\n".join(sent)).encode())
+write("mcp-messages", "bad", b'{"jsonrpc":"2.0","id":1,"method":\n[1,2]\n{"id":true}\n\n\xff\n')
+write("mcp-messages", "tools-call",
+      b'{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{"name":"search",'
+      b'"arguments":{"term":"a\\u0000b","limit":1e400}}}\n')

@@ -35,6 +35,9 @@ curl_ms=$(python3 bench/cold.py $RUNS "curl -s '$URL' | jq -c '.results[]'")
 ratio=$(python3 -c "print(f'{$tunes_ms/$curl_ms:.2f}')")
 echo "CLI cold, 200 results as ndjson: tunes ${tunes_ms} ms vs curl|jq ${curl_ms} ms (median of $RUNS); ratio $ratio (goal <= 0.5)"
 
+# tunes mcp: a tool answer from the response cache vs a ping, through the real pipes.
+python3 bench/mcp.py 200 "$BIN/tunes" bench 200
+
 # Favourites: 10,000 of them, listed by a cold process.
 python3 - "$WORK/fav.json" <<'PY'
 import json, sys

@@ -1,6 +1,7 @@
 import Foundation
 import ITunesCatalog
 import ITunesClient
+import TunesMCP
 import TunesStorage
 
 /// `tunes favorites list|add|remove|export|import …`
@@ -169,9 +170,7 @@ enum FavoritesCommand {
 
   /// The stored record of an item: its CLI JSON as the payload.
   static func record(for item: CatalogItem, at date: Date) -> FavoriteRecord {
-    FavoriteRecord(
-      id: item.id, kind: item.kind.rawValue, title: item.title, payload: Data(item.jsonBytes),
-      addedAt: date)
+    FavoriteRecord(item: item, addedAt: date)
   }
 
   /// The item stored in a record; `nil` if the payload cannot be read.

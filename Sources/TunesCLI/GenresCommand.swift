@@ -51,7 +51,7 @@ enum GenresCommand {
     FeedOutput.noteSource(response.source, context: context)
     if format == .json {
       var out: [UInt8] = []
-      JSONWriter.write(json(response.genre, depth: depth), into: &out)
+      JSONWriter.write(response.genre.jsonValue(depth: depth), into: &out)
       out.append(0x0A)
       context.writeOut(out)
     } else {
@@ -77,26 +77,6 @@ enum GenresCommand {
     }
     walk(root, depth: 0, parent: nil)
     return rows
-  }
-
-  /// The tree as nested JSON: `id`, `name`, `url`, `charts` (tunes' chart names), `feeds`
-  /// (Apple's keys → URLs), `subgenres`.
-  static func json(_ genre: Genre, depth: Int?) -> JSONValue {
-    var members: [(key: String, value: JSONValue)] = [
-      ("id", .number(JSONNumber(text: String(genre.id)))), ("name", .string(genre.name)),
-    ]
-    if let url = genre.storeURLText { members.append(("url", .string(url))) }
-    if !genre.charts.isEmpty {
-      members.append(("charts", .array(genre.charts.map { .string($0.rawValue) })))
-    }
-    if !genre.feeds.isEmpty {
-      members.append(("feeds", .object(genre.feeds.map { ($0.name, .string($0.urlText)) })))
-    }
-    if !genre.subgenres.isEmpty, depth.map({ $0 > 0 }) ?? true {
-      let next = depth.map { $0 - 1 }
-      members.append(("subgenres", .array(genre.subgenres.map { json($0, depth: next) })))
-    }
-    return .object(members)
   }
 
   static func format(_ rows: [Row], _ format: OutputFormat, _ context: CLIContext) -> [UInt8] {

@@ -1,4 +1,5 @@
 import TerminalUI
+import TunesMCP
 
 /// Help texts (golden-tested).
 enum HelpText {
@@ -12,6 +13,7 @@ enum HelpText {
     case "history": return history
     case "favorites", "favourites": return favorites
     case "replay": return replay
+    case "mcp": return mcp
     case "doctor": return doctor
     case "completions": return ConventionCommands.completionsHelp
     default: return main
@@ -115,6 +117,20 @@ enum HelpText {
     The last five searches, newest first, with the filters they ran with.
 
     \(options(HistoryCommand.parser))
+    """
+  }
+
+  static var mcp: String {
+    """
+    Usage: tunes mcp [--demo | --offline | --api-base URL] [--wait SECONDS]
+
+    Serve Apple's catalogue to assistants and editors over the Model Context Protocol, revision
+    \(MCPSession.supportedVersions[0]): newline-delimited JSON-RPC on standard input and output,
+    diagnostics on standard error. Tools: search, lookup, charts, genres, favorites_list,
+    favorites_add, favorites_remove, history. A call that would wait for Apple's rate limit
+    answers at once with retryAfterSeconds, unless --wait allows a wait.
+
+    \(options(MCPCommand.parser))
     """
   }
 

@@ -75,18 +75,9 @@ enum HistoryCommand {
     }
   }
 
+  /// An entry in the JSON shape `tunes mcp` shares.
   static func json(_ entry: HistoryEntry) -> JSONValue {
-    var members: [(key: String, value: JSONValue)] = [
-      ("query", .string(entry.query)),
-      ("searchedAt", .string(ISODate.string(from: entry.searchedAt))),
-    ]
-    if !entry.filters.isEmpty {
-      members.append(
-        (
-          "filters",
-          .object(entry.filters.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
-        ))
-    }
-    return .object(members)
+    SearchQuery.historyJSON(
+      query: entry.query, searchedAt: entry.searchedAt, filters: entry.filters)
   }
 }

@@ -27,9 +27,10 @@ enum NetworkOptions {
 
   /// The pacing policy `--wait` asks for: wait up to that long, and say so on stderr.
   static func pacing(
-    _ parsed: ArgumentParser.Parsed, context: CLIContext
+    _ parsed: ArgumentParser.Parsed, context: CLIContext,
+    defaultWaitSeconds: Double = Double(defaultWaitSeconds)
   ) throws(CLIError) -> PacingPolicy {
-    var seconds = Double(defaultWaitSeconds)
+    var seconds = defaultWaitSeconds
     if let text = parsed(Options.wait) {
       guard let value = Double(text), value.isFinite, value >= 0, value <= 86_400 else {
         throw .usage(
@@ -69,9 +70,11 @@ enum NetworkOptions {
     var policy: ResponseCachePolicy
   }
 
-  /// Builds the pieces for parsed options.
+  /// Builds the pieces for parsed options (`tunes mcp` waits for the rate limit only when
+  /// `--wait` says so: `defaultWaitSeconds` 0).
   static func parts(
-    _ parsed: ArgumentParser.Parsed, context: CLIContext
+    _ parsed: ArgumentParser.Parsed, context: CLIContext,
+    defaultWaitSeconds: Double = Double(defaultWaitSeconds)
   ) throws(CLIError) -> Parts {
     let configuration = try configuration(parsed, context: context)
     if parsed(Options.offline), parsed(Options.noCache) {
@@ -82,7 +85,9 @@ enum NetworkOptions {
         network: DemoOption.client(configuration, context: context), cache: nil,
         policy: ResponseCachePolicy(mode: .disabled, now: context.now))
     }
-    let base = context.makeClient(configuration, try pacing(parsed, context: context))
+    let base = context.makeClient(
+      configuration,
+      try pacing(parsed, context: context, defaultWaitSeconds: defaultWaitSeconds))
     let mode: ResponseCachePolicy.Mode =
       parsed(Options.offline) ? .offline : parsed(Options.noCache) ? .disabled : .normal
     let policy = ResponseCachePolicy(mode: mode, now: context.now)

@@ -68,6 +68,7 @@ package enum TunesCLI {
     case "history": return try HistoryCommand.run(rest, context: context)
     case "favorites", "favourites": return try await FavoritesCommand.run(rest, context: context)
     case "replay": return try ReplayCommand.run(rest, context: context)
+    case "mcp": return try await MCPCommand.run(rest, context: context)
     case "doctor": return try DoctorCommand.run(rest, context: context)
     case "completions": return try ConventionCommands.completions(rest, context: context)
     case "man": return try ConventionCommands.man(rest, context: context)

@@ -3,6 +3,7 @@ import ITunesCatalog
 import ITunesReplay
 import TerminalUI
 import TunesCLI
+import TunesMCP
 
 /// Every fuzz target, by the name `make fuzz` runs it under (`TUNES_FUZZ_TARGET`). Adding a
 /// target is one line here; `make fuzz` finds it by asking the binary for the list.
@@ -19,6 +20,7 @@ let fuzzTargets: [(name: String, run: @Sendable ([UInt8]) -> String?)] = [
   ),
   ("arguments", fuzzArguments),
   ("images", fuzzImages),
+  ("mcp-messages", MCPFuzzing.messages),
 ]
 
 /// Arguments are the bytes split at NUL (as a kernel passes them to a process).

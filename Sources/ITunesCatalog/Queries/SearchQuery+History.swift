@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one codec of a history entry's filters, used by the command line and the app alike.
 ///
 /// A past search keeps what it searched for: media, entity, attribute, explicitness, language
@@ -55,5 +57,23 @@ extension SearchQuery {
     try self.init(
       term: term, country: country, media: media, entity: fields["entity"],
       attribute: fields["attribute"], limit: limit, language: language, explicit: explicit)
+  }
+}
+
+extension SearchQuery {
+  /// The JSON shape of one history entry, shared by `tunes history --format json` and
+  /// `tunes mcp`: `query`, `searchedAt` (ISO 8601) and, when there are any, `filters` by name.
+  public static func historyJSON(
+    query: String, searchedAt: Date, filters: [String: String]
+  ) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("query", .string(query)), ("searchedAt", .string(ISODate.string(from: searchedAt))),
+    ]
+    if !filters.isEmpty {
+      members.append(
+        ("filters", .object(filters.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
+      )
+    }
+    return .object(members)
   }
 }

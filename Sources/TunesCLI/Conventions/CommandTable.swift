@@ -64,6 +64,9 @@ enum CommandTable {
         summary: "serve recorded API answers on 127.0.0.1 (no network needed)",
         parser: ReplayCommand.parser, positional: .directory),
       Command(
+        name: "mcp", synopsis: "[options]",
+        summary: "serve the catalogue to assistants over MCP (stdio)", parser: MCPCommand.parser),
+      Command(
         name: "doctor", synopsis: "",
         summary: "what tunes sees of this terminal, and where its files are"),
       Command(

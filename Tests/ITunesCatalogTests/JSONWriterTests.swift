@@ -1,0 +1,34 @@
+import Testing
+
+@testable import ITunesCatalog
+
+@Suite("Writing JSON strings")
+struct JSONWriterTests {
+  func written(_ text: String) -> String {
+    String(decoding: JSONWriter.bytes(.string(text)), as: UTF8.self)
+  }
+
+  @Test("plain text, including UTF-8 and U+00A0, is copied as it is")
+  func plain() {
+    #expect(written("") == #""""#)
+    #expect(written("Jack Johnson") == #""Jack Johnson""#)
+    #expect(written("Björk · 日本 🎵\u{A0}x") == "\"Björk · 日本 🎵\u{A0}x\"")
+  }
+
+  @Test("quotes, backslashes and every C0, DEL and C1 control are escaped")
+  func escapes() {
+    #expect(written("a\"b\\c") == #""a\"b\\c""#)
+    #expect(written("1\n2\r3\t4") == #""1\n2\r3\t4""#)
+    #expect(written("\u{0}\u{1B}[31m\u{7F}") == #""\u0000\u001b[31m\u007f""#)
+    #expect(written("x\u{85}y\u{9B}z\u{80}") == #""x\u0085y\u009bz\u0080""#)
+    #expect(written("\u{9F}") == #""\u009f""#)
+  }
+
+  @Test("what is written reads back the same")
+  func roundTrip() throws {
+    for text in ["", "a\"\\\n\u{1}\u{85}\u{A0}é", String(repeating: "x\u{9B}", count: 100)] {
+      let bytes = JSONWriter.bytes(.string(text))
+      #expect(try JSONParser.parse(bytes) == .string(text))
+    }
+  }
+}
