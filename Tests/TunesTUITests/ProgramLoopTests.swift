@@ -193,6 +193,21 @@ struct ProgramLoopTests {
     _ = run
   }
 
+  @Test("Esc and q typed together (read as Alt-q) are Esc, then q: the app leaves and quits")
+  func escapeThenKeyTogether() async throws {
+    let loop = makeLoop()
+    let run = Task { await loop.run() }
+    defer { terminal.continuation.yield(.eof) }
+    try #require(await loop.waitUntil { state, _ in state.search.focus == .query })
+    // In the query box Esc leaves the box (no suggestions are open), and q then quits.
+    terminal.send([0x1B, 0x71])
+    let quit = await loop.waitUntil { state, _ in state.shouldQuit }
+    #expect(quit, "Alt-q was dropped: the app is still running")
+    #expect(loop.state.search.focus == .results)
+    guard quit else { return }
+    #expect(await run.value == 0)
+  }
+
   @Test("a terminating signal ends the loop with 128 + n")
   func signal() async {
     let loop = makeLoop()

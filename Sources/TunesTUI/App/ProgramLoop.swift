@@ -197,6 +197,15 @@ package final class ProgramLoop {
       return
     }
     let actions = KeyMap.actions(for: event, state: state, hits: lastFrame?.hits)
+    if actions.isEmpty, case .key(let key, var modifiers) = event, modifiers.contains(.alt) {
+      // Esc and a key pressed quickly arrive together and decode as Alt+key. Where no row
+      // takes Alt+key, they are what was typed: Esc, then the key, each on the state the one
+      // before it left.
+      modifiers.remove(.alt)
+      dispatch(.key(.escape, []))
+      if !state.shouldQuit { dispatch(.key(key, modifiers)) }
+      return
+    }
     log.log(
       "input \(String(describing: event).prefix(80)) -> \(actions.map { String(describing: $0).prefix(60) })"
     )
