@@ -27,6 +27,10 @@ public final class InMemoryPlayer: Sendable {
     case stop
     /// `shutdown()`.
     case shutdown
+    /// `playFrom(url, seconds)`: a resumed episode.
+    case playFrom(URL, Double)
+    /// `setVolume(percent)`.
+    case volume(Int)
   }
 
   private struct State {
@@ -90,18 +94,24 @@ public final class InMemoryPlayer: Sendable {
       },
       events: { self.subscribe() },
       shutdown: { self.close() },
-      playMedia: { url, output in try self.start(url, output: output) })
+      playMedia: { url, output in try self.start(url, output: output) },
+      playFrom: { url, seconds in try self.start(url, output: .none, from: seconds) },
+      setVolume: { percent in try self.record(.volume(percent)) })
   }
 
   /// What `play` and `playMedia` do: record, then `.loading`, `.started`, `.video(true)` for a
   /// picture, the length, the first position and the outcome.
-  private func start(_ url: URL, output: VideoOutput) throws {
-    try record(output == .none ? .play(url) : .playVideo(url, output))
+  private func start(_ url: URL, output: VideoOutput, from start: Double? = nil) throws {
+    if let start {
+      try record(.playFrom(url, start))
+    } else {
+      try record(output == .none ? .play(url) : .playVideo(url, output))
+    }
     emit(.loading(url))
     emit(.started)
     if output.showsVideo { emit(.video(true)) }
     if let duration { emit(.duration(duration)) }
-    emit(.position(0))
+    emit(.position(start ?? 0))
     if let outcome { emit(outcome) }
   }
 

@@ -30,6 +30,11 @@ public struct Player: Sendable {
   public var events: @Sendable () -> AsyncStream<PlayerEvent>
   /// Ends mpv and every stream; the player refuses commands afterwards. Safe to call twice.
   public var shutdown: @Sendable () async -> Void
+  /// Loads and plays a URL as audio only from a position in seconds (a podcast episode resumed
+  /// where it was left), replacing whatever played.
+  public var playFrom: @Sendable (URL, Double) async throws -> Void
+  /// Sets the volume in percent (0–100), for this preview and the ones after it.
+  public var setVolume: @Sendable (Int) async throws -> Void
 
   /// Makes a player from its closures.
   public init(
@@ -39,10 +44,14 @@ public struct Player: Sendable {
     stop: @escaping @Sendable () async throws -> Void,
     events: @escaping @Sendable () -> AsyncStream<PlayerEvent>,
     shutdown: @escaping @Sendable () async -> Void,
-    playMedia: (@Sendable (URL, VideoOutput) async throws -> Void)? = nil
+    playMedia: (@Sendable (URL, VideoOutput) async throws -> Void)? = nil,
+    playFrom: (@Sendable (URL, Double) async throws -> Void)? = nil,
+    setVolume: (@Sendable (Int) async throws -> Void)? = nil
   ) {
     self.play = play
     self.playMedia = playMedia ?? { url, _ in try await play(url) }
+    self.playFrom = playFrom ?? { url, _ in try await play(url) }
+    self.setVolume = setVolume ?? { _ in }
     self.togglePause = togglePause
     self.seekBy = seekBy
     self.stop = stop
@@ -65,6 +74,8 @@ extension Player {
       stop: { throw PlaybackError.mpvMissing },
       events: { AsyncStream { $0.finish() } },
       shutdown: {},
-      playMedia: { _, _ in throw PlaybackError.mpvMissing })
+      playMedia: { _, _ in throw PlaybackError.mpvMissing },
+      playFrom: { _, _ in throw PlaybackError.mpvMissing },
+      setVolume: { _ in throw PlaybackError.mpvMissing })
   }
 }

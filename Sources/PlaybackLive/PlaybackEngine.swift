@@ -48,6 +48,11 @@ final class PlaybackEngine: Sendable {
     var subscribers: [Int: AsyncStream<PlayerEvent>.Continuation] = [:]
     var nextSubscriber = 0
     var watchdogRunning = false
+    /// The volume in percent, set on every load (mpv keeps it across loads, and a restarted mpv
+    /// gets it back).
+    var volume = 100
+    /// Where `current` starts, in seconds (a resumed episode); `nil`: at the start.
+    var startAt: Double?
   }
 
   let configuration: PlayerConfiguration
@@ -67,7 +72,9 @@ final class PlaybackEngine: Sendable {
 
   // MARK: Commands
 
-  func play(_ url: URL, output: VideoOutput = .none) async throws(PlaybackError) {
+  func play(_ url: URL, output: VideoOutput = .none, from start: Double? = nil)
+    async throws(PlaybackError)
+  {
     try await serial.run { () async -> Result<Void, PlaybackError> in
       do throws(PlaybackError) {
         let session = try await self.ensureSession()
@@ -84,6 +91,7 @@ final class PlaybackEngine: Sendable {
           state.restarts = 0
           state.resumeAt = nil
           state.resumeTarget = nil
+          state.startAt = start.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
           defer { state.watchdogRunning = true }
           Self.send(.loading(url), in: state)
           return !state.watchdogRunning
@@ -105,6 +113,26 @@ final class PlaybackEngine: Sendable {
 
   func togglePause() async throws(PlaybackError) {
     try await command(["cycle", "pause"])
+  }
+
+  /// Sets the volume (0–100) now, if mpv runs, and for every later load.
+  func setVolume(_ percent: Int) async throws(PlaybackError) {
+    let clamped = max(0, min(100, percent))
+    try await serial.run { () async -> Result<Void, PlaybackError> in
+      let session = self.state.withLock { state -> Session? in
+        state.volume = clamped
+        return state.session
+      }
+      guard let session else { return .success(()) }
+      do throws(PlaybackError) {
+        try await session.connection.request(
+          ["set_property", "volume", .integer(clamped)],
+          deadline: self.configuration.answerDeadline)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }.get()
   }
 
   func seek(by seconds: Double) async throws(PlaybackError) {
@@ -210,8 +238,14 @@ final class PlaybackEngine: Sendable {
     _ url: URL, in session: Session, paused: Bool, output: VideoOutput
   ) async throws(PlaybackError) {
     let deadline = configuration.answerDeadline
+    let (volume, start) = state.withLock { ($0.volume, $0.startAt) }
     try await session.connection.request(
       ["set_property", "pause", .flag(paused)], deadline: deadline)
+    try await session.connection.request(
+      ["set_property", "volume", .integer(volume)], deadline: deadline)
+    // `start` applies to the loads after it: a number to resume there, `none` for the start.
+    try await session.connection.request(
+      ["set_property", "start", .string(start.map { String($0) } ?? "none")], deadline: deadline)
     for (name, value) in Self.videoProperties(output) {
       try await session.connection.request(
         ["set_property", .string(name), value], deadline: deadline)

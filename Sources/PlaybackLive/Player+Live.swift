@@ -18,6 +18,8 @@ extension Player {
       stop: { try await engine.stop() },
       events: { engine.events() },
       shutdown: { await engine.shutdown() },
-      playMedia: { url, output in try await engine.play(url, output: output) })
+      playMedia: { url, output in try await engine.play(url, output: output) },
+      playFrom: { url, seconds in try await engine.play(url, from: seconds) },
+      setVolume: { percent in try await engine.setVolume(percent) })
   }
 }

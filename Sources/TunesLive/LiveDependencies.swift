@@ -84,6 +84,8 @@ package enum LiveDependencies {
     }
     dependencies.offline = cacheMode == .offline
     dependencies.columns = config.columns
+    if let database, persistent { dependencies.listening = listening(database.listening) }
+    dependencies.writePlaylist = { text in try writePlaylist(text, paths: paths) }
     return (dependencies, notices)
   }
 
@@ -108,6 +110,31 @@ package enum LiveDependencies {
         else { return nil }
         return SearchFilters(historyFields: entry.filters)
       })
+  }
+
+  /// Where episodes were left, from the store.
+  static func listening(_ store: ListeningStore) -> ListeningClient {
+    ListeningClient(
+      progress: { ids in
+        try store.progress(ids: ids).mapValues {
+          EpisodeProgress(
+            id: $0.id, position: $0.position, duration: $0.duration, played: $0.played)
+        }
+      },
+      save: { progress in
+        try store.save(
+          id: progress.id, position: progress.position, duration: progress.duration,
+          played: progress.played)
+      })
+  }
+
+  /// Writes `queue.m3u8` in the data directory (0600, replaced whole) and returns its path.
+  static func writePlaylist(_ text: String, paths: StoragePaths) throws -> String {
+    try paths.createDataDirectory()
+    let file = paths.dataDirectory.appendingPathComponent("queue.m3u8")
+    try Data(text.utf8).write(to: file, options: .atomic)
+    _ = chmod(file.path, 0o600)
+    return file.path
   }
 
   /// Favourites from the store; each is kept as the item's JSON.

@@ -49,9 +49,10 @@ package enum LivePlayback {
     )
   }
 
-  /// The URL to play for `item`: its preview, moved to `TUNES_MEDIA_BASE` when that is set.
+  /// The URL to play for `item`: its whole episode or its preview (`playableURL`), moved to
+  /// `TUNES_MEDIA_BASE` when that is set.
   package static func previewURL(for item: CatalogItem, environment: [String: String]) -> URL? {
-    guard let url = item.previewURL else { return nil }
+    guard let url = item.playableURL else { return nil }
     return MediaURLRewrite.from(environment: environment)?.apply(url) ?? url
   }
 }

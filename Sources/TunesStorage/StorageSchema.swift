@@ -58,6 +58,18 @@ public enum StorageSchema {
         ALTER TABLE favorites_v2 RENAME TO favorites;
         CREATE INDEX favorites_recency ON favorites(added_at DESC, seq DESC);
         """),
+    // Where each podcast episode was left, and whether it was heard to the end.
+    SchemaMigration(
+      version: 3,
+      sql: """
+        CREATE TABLE episode_progress (
+          id INTEGER PRIMARY KEY,
+          position REAL NOT NULL CHECK (position >= 0),
+          duration REAL,
+          played INTEGER NOT NULL DEFAULT 0 CHECK (played IN (0, 1)),
+          updated_at REAL NOT NULL
+        );
+        """),
   ]
 
   /// `responses.sqlite`: the response cache.

@@ -11,6 +11,8 @@ public struct TunesDatabase: Sendable {
   public let history: HistoryStore
   /// The favourites.
   public let favorites: FavoritesStore
+  /// Where podcast episodes were left.
+  public let listening: ListeningStore
   /// Set when a damaged file was moved aside on open: show its ``CorruptionRecovery/message``.
   public let recovery: CorruptionRecovery?
   /// Whether the file was opened read-only because it cannot be written (see
@@ -27,6 +29,7 @@ public struct TunesDatabase: Sendable {
     self.isReadOnly = isReadOnly
     history = HistoryStore(database: database, now: now)
     favorites = FavoritesStore(database: database, now: now)
+    listening = ListeningStore(database: database, now: now)
   }
 
   /// Opens `paths.databaseFile`, creating the data directory (0700) and the file (0600).

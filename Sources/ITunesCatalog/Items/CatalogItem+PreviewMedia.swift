@@ -27,6 +27,13 @@ extension CatalogItem {
     }
   }
 
+  /// What tunes plays for the item: a podcast episode's whole episode (`episodeUrl`) where Apple
+  /// gives one, else the preview.
+  public var playableURL: URL? { episode?.episodeURL ?? previewURL }
+
+  /// Whether ``playableURL`` is a whole episode (its place is remembered), not a preview.
+  public var playsWholeEpisode: Bool { episode?.episodeURL != nil }
+
   static let videoExtensions: Set<String> = ["m4v", "mp4", "mov"]
   static let audioExtensions: Set<String> = ["m4a", "mp3", "aac", "m4b", "wav", "m4p"]
 }

@@ -8,7 +8,12 @@ extension AppFeature {
   /// Pushes a detail for `item`; its lookups start (cancelled when it is popped), and the
   /// favourite marks are read again.
   func openDetail(_ state: inout AppState, item: CatalogItem) -> Effect<AppAction> {
-    state.stack.append(.detail(DetailFeature.opening(item, country: state.filters.country)))
+    var detail = DetailFeature.opening(item, country: state.filters.country)
+    // An album opened from one of its songs picks that song in its track list.
+    if let from = state.topDetail?.shownItem, from.collectionID == item.id, from.id != item.id {
+      detail.pendingTrackID = from.id
+    }
+    state.stack.append(.detail(detail))
     return .merge(dispatch(&state, .detail(.opened)), refreshFavoriteIDs())
   }
 

@@ -96,6 +96,10 @@ public struct AppFeature: Reducer {
           country: state.filters.country, images: dependencies.imagesMode,
           video: dependencies.video.mode.rawValue))
       return .none
+    case .detail(.tracksLoaded(_, .success(let items))):
+      // Episode lists say which were played and where the others were left.
+      let episodes = items.filter(\.playsWholeEpisode).map(\.id)
+      return episodes.isEmpty ? .none : .send(.playback(.progressRequested(episodes)))
     case .search, .home, .genres, .filters, .settings, .favorites, .detail, .playback:
       return .none
     case .artwork(let action):

@@ -76,7 +76,9 @@ extension AppState {
 
   /// The preview player's feature state.
   var playbackFeature: PlaybackFeature.State {
-    get { PlaybackFeature.State(playback: playback, viewport: viewport) }
+    get {
+      PlaybackFeature.State(playback: playback, viewport: viewport, country: filters.country)
+    }
     set { playback = newValue.playback }
   }
 

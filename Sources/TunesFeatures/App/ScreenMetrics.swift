@@ -16,6 +16,8 @@ public struct ScreenMetrics: Equatable, Sendable {
   /// The document lines of each of the author's works, by index (an artist page has several
   /// rows of them; focusing one scrolls its row into view).
   public var detailWorkLines: [Range<Int>] = []
+  /// The document lines of each track or episode row on a page (index: the track's).
+  public var detailTrackLines: [Range<Int>] = []
   /// How far the help overlay can scroll (0 when it fits).
   public var helpMaximumScroll: Int = 0
   /// The artwork the screen shows or will show next, in the order to fetch it: the visible

@@ -35,9 +35,15 @@ public struct TunesDependencies: Sendable {
   public var video = VideoPolicy()
   /// Artwork: off unless the live wiring turns it on.
   public var artwork: ArtworkClient = .disabled
+  /// Where podcast episodes were left (SQLite in the live app).
+  public var listening: ListeningClient = .inMemory()
+  /// Writes an M3U8 playlist's text as `queue.m3u8` and returns where it went (`W`).
+  public var writePlaylist: @Sendable (String) async throws -> String = { _ in
+    throw FeatureError.storage("No place to write a playlist here.")
+  }
   /// The URL to play for an item, or `nil` when it has no preview (live: moved to
   /// `TUNES_MEDIA_BASE` when that is set).
-  public var previewURL: @Sendable (CatalogItem) -> URL? = { $0.previewURL }
+  public var previewURL: @Sendable (CatalogItem) -> URL? = { $0.playableURL }
   /// Whether the client answers from the built-in demo catalogue (`tunes --demo`).
   public var isDemo: Bool = false
   /// How the terminal app draws artwork (the protocol the start-up probe chose), shown in the

@@ -15,7 +15,12 @@ public enum DetailAction: Equatable, Sendable {
   case scrollRequested(DetailScroll)
   /// ←/→: the focus moved through the author's works (which scroll into view).
   case workMoved(forward: Bool)
-  /// Enter: the focused work was opened.
+  /// ↑/↓ on a page with tracks or episodes: the pick moved (the page follows it); ↑ on the
+  /// first lets go of the list.
+  case trackMoved(forward: Bool)
+  /// A click on a track or episode (index into the tracks).
+  case trackClicked(Int)
+  /// Enter: the focused work (or the picked track) was opened.
   case focusedWorkOpened
   /// A click on one of the author's works (index into `AuthorBlock.works`).
   case workOpened(Int)
@@ -56,7 +61,8 @@ public enum DetailAction: Equatable, Sendable {
   /// Whether the action comes from the person.
   public var isInput: Bool {
     switch self {
-    case .scrollRequested, .workMoved, .focusedWorkOpened, .workOpened, .openStoreLinkRequested,
+    case .scrollRequested, .workMoved, .trackMoved, .trackClicked, .focusedWorkOpened, .workOpened,
+      .openStoreLinkRequested,
       .openAuthorLinkRequested, .retryRequested, .albumPageRequested, .artistPageRequested,
       .notesToggled:
       return true

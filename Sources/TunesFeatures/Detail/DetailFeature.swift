@@ -53,7 +53,12 @@ struct DetailFeature: Reducer {
     case .tracksLoaded(_, let result):
       guard let tracks = state.detail.tracks, tracks.isLoading else { return .none }
       switch result {
-      case .success(let items): state.detail.tracks = items.isEmpty ? nil : .loaded(items)
+      case .success(let items):
+        state.detail.tracks = items.isEmpty ? nil : .loaded(items)
+        if let pending = state.detail.pendingTrackID {
+          state.detail.pendingTrackID = nil
+          state.detail.selectedTrack = items.firstIndex { $0.id == pending }
+        }
       case .failure(let error): state.detail.tracks = tracks.failing(error)
       }
       return .none
@@ -82,10 +87,38 @@ struct DetailFeature: Reducer {
       let focused = state.detail.focusedWork
       state.detail.focusedWork =
         forward ? min(works - 1, focused.map { $0 + 1 } ?? 0) : max(0, (focused ?? 0) - 1)
+      state.detail.selectedTrack = nil
       state.detail.scroll = Self.scroll(
         state.detail.scroll, showing: state.metrics, work: state.detail.focusedWork)
       return .none
+    case .trackMoved(let forward):
+      let count = state.detail.trackItems.count
+      guard count > 0 else { return .none }
+      state.detail.focusedWork = nil
+      switch (state.detail.selectedTrack, forward) {
+      case (nil, true): state.detail.selectedTrack = 0
+      case (nil, false): return reduce(into: &state, action: .scrollRequested(.lines(-1)))
+      case (0?, false):
+        state.detail.selectedTrack = nil
+        return reduce(into: &state, action: .scrollRequested(.lines(-1)))
+      case (let index?, _):
+        state.detail.selectedTrack = max(0, min(count - 1, index + (forward ? 1 : -1)))
+      }
+      state.detail.scroll = Self.scroll(
+        state.detail.scroll, showing: state.metrics, track: state.detail.selectedTrack)
+      return .none
+    case .trackClicked(let index):
+      guard state.detail.trackItems.indices.contains(index) else { return .none }
+      if state.detail.selectedTrack == index {
+        return .send(.delegate(.openItem(state.detail.trackItems[index])))
+      }
+      state.detail.focusedWork = nil
+      state.detail.selectedTrack = index
+      return .none
     case .focusedWorkOpened:
+      if state.detail.focusedWork == nil, let track = state.detail.selectedTrackItem {
+        return .send(.delegate(.openItem(track)))
+      }
       guard let index = state.detail.focusedWork else { return .none }
       return reduce(into: &state, action: .workOpened(index))
     case .workOpened(let index):
@@ -198,6 +231,20 @@ struct DetailFeature: Reducer {
       offset = works.upperBound - metrics.detailViewport
     }
     if works.lowerBound < offset { offset = works.lowerBound }
+    return max(0, min(metrics.detailMaximumScroll, offset))
+  }
+
+  /// The scroll that brings the row of `track` into view, moving as little as possible (the
+  /// scroll as it is when the rows were not measured yet).
+  static func scroll(_ scroll: Int, showing metrics: ScreenMetrics, track: Int?) -> Int {
+    guard let track, metrics.detailTrackLines.indices.contains(track), metrics.detailViewport > 0
+    else { return scroll }
+    let line = metrics.detailTrackLines[track]
+    var offset = scroll
+    if line.upperBound > offset + metrics.detailViewport {
+      offset = line.upperBound - metrics.detailViewport
+    }
+    if line.lowerBound < offset { offset = line.lowerBound }
     return max(0, min(metrics.detailMaximumScroll, offset))
   }
 }

@@ -16,6 +16,10 @@ public struct DetailState: Equatable, Sendable {
   public var focusedWork: Int?
   /// Whether an app's version notes are shown whole (`m`), not cut after a few lines.
   public var notesExpanded = false
+  /// The picked track or episode (index into the loaded tracks), if any.
+  public var selectedTrack: Int?
+  /// The track to pick once the tracks load (an album opened from one of its songs).
+  public var pendingTrackID: Int64?
 
   /// Makes a detail screen for `item` with nothing loaded.
   public init(
@@ -33,6 +37,15 @@ public struct DetailState: Equatable, Sendable {
 
   /// The best data about the item: the full lookup when it has arrived, else the tile's.
   public var shownItem: CatalogItem { details.value ?? item }
+
+  /// The loaded tracks or episodes (empty while they load or when there are none).
+  public var trackItems: [CatalogItem] { tracks?.value ?? [] }
+
+  /// The picked track or episode, if any.
+  public var selectedTrackItem: CatalogItem? {
+    let items = trackItems
+    return selectedTrack.flatMap { items.indices.contains($0) ? items[$0] : nil }
+  }
 }
 
 /// The author block: the author's record (name, genre, link) and up to five other works.

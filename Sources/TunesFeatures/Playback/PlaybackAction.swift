@@ -7,6 +7,32 @@ public enum PlaybackAction: Equatable, Sendable {
   case playRequested(CatalogItem)
   /// `p` or Space on an item: pause or resume it when it is the one playing, else play it.
   case playOrPauseRequested(CatalogItem)
+  /// `p` on a list's picked item: play it, queueing the rest of the list after it (pause or
+  /// resume when it is the one playing).
+  case listPlayRequested(PlayList)
+  /// Space anywhere: pause or resume what plays; with nothing playing, play on in the queue, else
+  /// the list given (the selection).
+  case resumeOrPlayRequested(PlayList?)
+  /// `>`: the next item in the queue.
+  case nextRequested
+  /// `<`: the previous item (or the start of this one, after its first seconds).
+  case previousRequested
+  /// `+`/`-`: the volume by this many percent.
+  case volumeStepped(Int)
+  /// A volume asked from outside (MPRIS), 0–100.
+  case volumeSet(Int)
+  /// A store link to look up and play (MPRIS `OpenUri`).
+  case linkPlayRequested(StoreLink)
+  /// The lookup of a queued list's items (chart entries come without previews) answered.
+  case queueResolved(generation: Int, Result<[CatalogItem], FeatureError>)
+  /// `W`: write the queue as an M3U8 playlist.
+  case queueWriteRequested
+  /// A list shows these episodes: read where each was left.
+  case progressRequested([Int64])
+  /// Where the episodes asked about were left.
+  case progressLoaded([Int64: EpisodeProgress])
+  /// The lookup behind a store link answered.
+  case linkResolved(Result<[CatalogItem], FeatureError>)
   /// `p` or Space while the detail's preview plays: pause or resume.
   case pauseToggled
   /// `,`/`.` or ←/→ while the detail's preview plays: seek by seconds (negative: back).
@@ -29,9 +55,13 @@ public enum PlaybackAction: Equatable, Sendable {
   /// Whether the action comes from the person.
   public var isInput: Bool {
     switch self {
-    case .playRequested, .playOrPauseRequested, .pauseToggled, .seekRequested, .stopRequested:
+    case .playRequested, .playOrPauseRequested, .pauseToggled, .seekRequested, .stopRequested,
+      .listPlayRequested, .resumeOrPlayRequested, .nextRequested, .previousRequested,
+      .volumeStepped, .queueWriteRequested:
       return true
-    case .playerEvent, .failed, .delegate: return false
+    case .playerEvent, .failed, .delegate, .queueResolved, .linkResolved, .volumeSet,
+      .linkPlayRequested, .progressRequested, .progressLoaded:
+      return false
     }
   }
 }

@@ -12,6 +12,8 @@ package enum HitTarget: Sendable, Hashable {
   case favorite(Int)
   /// One of the author's works on a detail screen, by index.
   case work(Int)
+  /// A track or episode row on a page (index into its tracks).
+  case track(Int)
   /// A field of the filters panel.
   case filtersField(Int)
   /// A tile of a home row: the row's index and the tile's index in it.

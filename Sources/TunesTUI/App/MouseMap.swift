@@ -36,6 +36,8 @@ package enum MouseMap {
       return [.favorites(.rowClicked(index))]
     case .work(let index):
       return [.detail(.workOpened(index))]
+    case .track(let index):
+      return [.detail(.trackClicked(index))]
     case .homeTile(let row, let index):
       return [.home(.tileClicked(row: row, index: index))]
     case .homeGenre(let index):

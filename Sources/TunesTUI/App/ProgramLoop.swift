@@ -24,6 +24,7 @@ package final class ProgramLoop {
   private let log: Log
   private let notices: [String]
   private let shutDownPlayer: @Sendable () async -> Void
+  private let listening: ListeningClient
   private var decoder = InputDecoder()
   private var renderer: DiffRenderer
   private let images: ImageLayer?
@@ -71,6 +72,7 @@ package final class ProgramLoop {
     self.log = log
     self.notices = notices
     self.shutDownPlayer = dependencies.player.shutdown
+    self.listening = dependencies.listening
     self.terminalName = terminalName
     self.renderer = DiffRenderer(colorDepth: colorDepth, synchronizedOutput: synchronizedOutput)
     let size = terminal.size()
@@ -137,6 +139,8 @@ package final class ProgramLoop {
     store.cancelAllEffects()
     for waiter in waiters { waiter.continuation.resume(returning: false) }
     waiters.removeAll()
+    // A whole episode that plays is remembered where it was left (effects are cancelled above).
+    if let progress = state.playback.episodeProgress() { try? await listening.save(progress) }
     await shutDownPlayer()
     log.log("exit \(code)")
     return code

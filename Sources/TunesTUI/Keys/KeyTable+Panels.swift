@@ -31,8 +31,15 @@ extension KeyTable {
 
   /// The detail screen (album, artist, podcast and app pages too).
   static let detail: [KeyBinding] = [
-    KeyBinding([.up, .down, .character("k"), .character("j")], "↑↓ jk", "scroll") { key, _ in
-      [.detail(.scrollRequested(.lines(key == .up || key == .character("k") ? -1 : 1)))]
+    KeyBinding(
+      [.up, .down, .character("k"), .character("j")], "↑↓ jk",
+      "pick a track or episode (a page with them), else scroll"
+    ) { key, state in
+      let up = key == .up || key == .character("k")
+      if state.topDetail?.trackItems.isEmpty == false {
+        return [.detail(.trackMoved(forward: !up))]
+      }
+      return [.detail(.scrollRequested(.lines(up ? -1 : 1)))]
     },
     KeyBinding(pages + ends, "PgUp/Dn Home G", "page, top, bottom") { key, _ in
       switch key {
@@ -43,24 +50,23 @@ extension KeyTable {
       }
     },
     KeyBinding(
-      [.character("p"), .character(" ")], "p Space", "play the preview, pause, resume",
+      [.character("p"), .character(" ")], "p Space",
+      "play the preview (a page: its tracks, from the pick), pause, resume",
       hint: .bar(rank: 1, key: "p") { state in
         guard let model = detailModel(state) else { return nil }
         if let playback = model.playback { return playback.isPaused ? "resume" : "pause" }
-        return model.hasPreview ? "play" : nil
+        if state.topDetail?.selectedTrack != nil { return playHint(state) }
+        return model.hasPreview || state.topDetail?.trackItems.isEmpty == false ? "play" : nil
       }
-    ) { _, state in
-      state.topDetail.map { [.playback(.playOrPauseRequested($0.shownItem))] }
+    ) { key, state in
+      guard let list = state.selectedPlayList else { return nil }
+      return key == .character(" ")
+        ? [.playback(.resumeOrPlayRequested(list))] : [.playback(.listPlayRequested(list))]
     },
     KeyBinding(
       [.character("s")], "s", "stop the preview",
-      hint: .bar(rank: 2) { detailModel($0)?.playback == nil ? nil : "stop" }
+      hint: .bar(rank: 2) { $0.playback.isActive ? "stop" : nil }
     ) { _, state in state.playback.isActive ? [.playback(.stopRequested)] : [] },
-    KeyBinding([.character(","), .character(".")], ", .", "seek 5 s back, forward (playing)") {
-      key, state in
-      guard playsHere(state) else { return [] }
-      return [.playback(.seekRequested(key == .character(",") ? -seekStep : seekStep))]
-    },
     KeyBinding(
       [.left, .right], "← →", "seek (playing), else pick a work",
       hint: .bar(rank: 4, key: "← →") { state in
@@ -84,7 +90,8 @@ extension KeyTable {
         return "works"
       }
     ) { key, _ in [.detail(.workMoved(forward: key == .character("l")))] },
-    KeyBinding([.enter], "Enter", "open the picked work", send: [.detail(.focusedWorkOpened)]),
+    KeyBinding(
+      [.enter], "Enter", "open the picked track or work", send: [.detail(.focusedWorkOpened)]),
     KeyBinding(
       [.character("o")], "o", "open in Apple's store", hint: .header("store", rank: 5),
       send: [.detail(.openStoreLinkRequested)]),

@@ -25,6 +25,39 @@ extension KeyTable {
     KeyBinding(
       [.character("S")], "S", "settings: the storefront (country)", send: [.settings(.opened)]),
     KeyBinding(
+      [.character("p")], "p", "play the pick; the rest of its list queues after it",
+      hint: .bar(rank: 1, key: "p") { playHint($0) }
+    ) { _, state in state.selectedPlayList.map { [.playback(.listPlayRequested($0))] } },
+    KeyBinding(
+      [.character(" ")], "Space", "pause, resume (nothing playing: play the pick)"
+    ) { _, state in [.playback(.resumeOrPlayRequested(state.selectedPlayList))] },
+    KeyBinding(
+      [.character(">"), .character("<")], "> <", "next, previous in the queue",
+      hint: .bar(rank: 3, key: ">") {
+        $0.playback.queue.hasNext && $0.playback.isActive ? "next" : nil
+      }
+    ) { key, _ in [.playback(key == .character(">") ? .nextRequested : .previousRequested)] },
+    KeyBinding(
+      [.character("s")], "s", "stop (the queue stays)",
+      hint: .bar(rank: 2) { $0.playback.isActive ? "stop" : nil }
+    ) { _, state in state.playback.isActive ? [.playback(.stopRequested)] : [] },
+    KeyBinding([.character("+"), .character("="), .character("-")], "+ -", "volume up, down") {
+      key, _ in
+      [
+        .playback(
+          .volumeStepped(
+            key == .character("-") ? -PlaybackState.volumeStep : PlaybackState.volumeStep))
+      ]
+    },
+    KeyBinding([.character(","), .character(".")], ", .", "seek 5 s back, forward (playing)") {
+      key, state in
+      guard state.playback.isActive else { return [] }
+      return [.playback(.seekRequested(key == .character(",") ? -seekStep : seekStep))]
+    },
+    KeyBinding(
+      [.character("W")], "W", "write the queue as an M3U8 playlist",
+      send: [.playback(.queueWriteRequested)]),
+    KeyBinding(
       [.character("*")], "*", "favourite on/off (the focused item)", send: [.favoriteToggled]),
     KeyBinding(
       [.character("?")], "?", "this help", hint: .header("keys", rank: 9), send: [.helpToggled]),
@@ -132,6 +165,17 @@ extension KeyTable {
       [.character("*")], "*", "remove from favourites", hint: .header("remove", rank: 2),
       send: [.favoriteToggled]),
   ]
+
+  /// The bar's hint for `p`: "pause" or "resume" on the item that plays, "play" on a pick that
+  /// can be played (or looked up for its preview), else nothing.
+  static func playHint(_ state: AppState) -> String? {
+    guard let picked = state.selectedPlayList?.picked else { return nil }
+    if state.playback.isPlaying(itemID: picked.id) {
+      return state.playback.isPaused ? "resume" : "pause"
+    }
+    return picked.playableURL != nil || picked.previewURLText == nil && picked.kind == .song
+      ? "play" : nil
+  }
 
   /// Whether the genres screen's top level failed (`r` retries it).
   static func genreFailed(_ state: AppState) -> Bool {

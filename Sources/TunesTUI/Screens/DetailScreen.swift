@@ -15,6 +15,8 @@ enum DetailScreen {
       playback: app.playback.isPlaying(itemID: detail.item.id) ? app.playback : nil,
       playbackError: app.playback.failure(itemID: detail.item.id), artwork: app.artwork)
     model.notesExpanded = detail.notesExpanded
+    model.selectedTrack = detail.selectedTrack
+    model.player = app.playback
     return model
   }
 
@@ -54,6 +56,15 @@ enum DetailScreen {
     }
     frame.metrics.detailWorkLines = (0..<document.workRects.count).compactMap { index in
       document.workRects[index].map { $0.y..<$0.bottom }
+    }
+    frame.metrics.detailTrackLines = document.trackRects.map { $0.y..<$0.bottom }
+    for (index, rect) in document.trackRects.enumerated() {
+      let shown = Rect(
+        x: rect.x + content.x, y: rect.y + content.y - scroll, width: rect.width,
+        height: rect.height
+      )
+      .intersection(content)
+      if !shown.isEmpty { frame.hits.add(shown, .track(index)) }
     }
     frame.buffer.draw(
       document.buffer, at: Position(x: content.x, y: content.y - scroll), clippedTo: content)

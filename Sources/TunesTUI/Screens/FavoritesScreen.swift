@@ -35,7 +35,8 @@ enum FavoritesScreen {
       ]).render(in: content, buffer: &frame.buffer)
     case .loading(let items?), .loaded(let items), .failed(_, let items?):
       list(
-        items, selection: favorites.selection, offset: favorites.offset, in: content,
+        items, selection: favorites.selection, offset: favorites.offset,
+        playback: state.playback, in: content,
         buffer: &frame.buffer, hits: &frame.hits)
       right = [Span(FactText.count(items.count, "favourite") + " ", style: Theme.bar)]
     }
@@ -47,8 +48,8 @@ enum FavoritesScreen {
 
   /// Draws the rows from the state's first row.
   private static func list(
-    _ items: [CatalogItem], selection: Int, offset: Int, in area: Rect, buffer: inout Buffer,
-    hits: inout HitMap
+    _ items: [CatalogItem], selection: Int, offset: Int, playback: PlaybackState, in area: Rect,
+    buffer: inout Buffer, hits: inout HitMap
   ) {
     let scroll = ScrollState(
       offset: ScrollState.clampedOffset(offset, content: items.count, viewport: area.height))
@@ -66,6 +67,11 @@ enum FavoritesScreen {
       }
       ArtworkPlaceholder(id: item.id, kind: item.kind)
         .render(in: Rect(x: line.x + 2, y: line.y, width: 3, height: 1), buffer: &buffer)
+      if let mark = playback.mark(for: item.id) {
+        buffer.set(
+          string: mark, at: Position(x: line.x + 5, y: line.y), style: base.fg(Theme.accent),
+          clippedTo: line)
+      }
       var x = line.x + 7
       x = buffer.set(
         string: pad(item.kind.displayName, toWidth: kindWidth), at: Position(x: x, y: line.y),

@@ -149,7 +149,7 @@ enum HomeView {
       let view = TileView(
         item: items[item], isSelected: showSelection && item == selection,
         isFavorite: state.favoriteIDs.contains(items[item].id), isDimmed: dimmed,
-        artwork: state.artwork.readyKey(need))
+        artwork: state.artwork.readyKey(need), playing: state.playback.mark(for: items[item].id))
       view.render(in: column, buffer: &buffer)
       hits.add(column, hit(item))
     }

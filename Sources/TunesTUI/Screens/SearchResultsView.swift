@@ -180,7 +180,8 @@ enum SearchResultsView {
           let view = TileView(
             item: items[index], isSelected: showSelection && index == search.selection,
             isFavorite: state.favoriteIDs.contains(items[index].id), isDimmed: dimmed,
-            artwork: state.artwork.readyKey(need))
+            artwork: state.artwork.readyKey(need),
+            playing: state.playback.mark(for: items[index].id))
           if visible == column {
             // Wholly inside the area: drawn in place (a tile writes only inside its rect).
             view.render(in: column, buffer: &buffer)

@@ -32,18 +32,31 @@ enum StatusBar {
     ]
   }
 
-  /// `▶ Better Together 0:12 / 0:30` while a preview plays (`⏸` while paused), else nothing.
+  /// The widest the artist gets in the now-playing part.
+  static let nowPlayingArtistWidth = 18
+
+  /// `▶ Better Together 0:12 / 0:30 · 3/12 · Jack Johnson` while a preview plays (`⏸` while
+  /// paused; the queue's place when more than one item is queued), else nothing.
   static func nowPlaying(_ playback: PlaybackState) -> [Span] {
     guard playback.isActive else { return [] }
     let mark = playback.isPaused ? "⏸" : "▶"
     let title = truncate(
       DisplayText.clean(playback.title) ?? "Preview", toWidth: nowPlayingTitleWidth)
     let times = playback.isLoading ? "loading…" : String(playback.progressText.dropFirst(2))
-    return [
+    var spans = [
       Span(" \(mark) ", style: Theme.bar.fg(Theme.accent).bold),
       Span(title, style: Theme.bar.bold),
-      Span(" \(times) ", style: Theme.bar),
+      Span(" \(times)", style: Theme.bar),
     ]
+    if let place = playback.queue.placeText {
+      spans.append(Span(" · \(place)", style: Theme.bar.fg(Theme.muted)))
+    }
+    if let artist = DisplayText.clean(playback.artist) {
+      spans.append(Span(" · ", style: Theme.bar.fg(Theme.muted)))
+      spans.append(Span(truncate(artist, toWidth: nowPlayingArtistWidth), style: Theme.bar))
+    }
+    spans.append(Span(" ", style: Theme.bar))
+    return spans
   }
 
   /// The right part on the search screen: count, source, "200 reached". The count belongs to

@@ -15,17 +15,27 @@ extension DetailView {
         model.item.kind == .artist
         ? items.enumerated().map { .track(Self.trackRow($1, number: $0 + 1)) }
         : Self.trackLines(items, numbered: numbered, priced: model.item.kind == .album)
+      let selected = model.selectedTrack
+      let player = model.player
       return [
         Self.heading(title, note: model.tracksNote(items)),
-        Piece(height: lines.count) { rect, buffer, _ in
+        Piece(height: lines.count) { rect, buffer, rects in
+          var track = 0
           for (i, line) in lines.enumerated() {
             switch line {
             case .disc(let number):
               buffer.set(
                 string: "Disc \(number)", at: Position(x: rect.x, y: rect.y + i),
                 style: Theme.label.bold, clippedTo: rect.row(i))
-            case .track(let row):
-              Self.drawTrack(row, in: rect.row(i), buffer: &buffer)
+            case .track(var row):
+              let item = items[track]
+              if let mark = player.mark(for: item.id) { row.number = mark }
+              if let note = Self.episodeNote(player.progress[item.id]) {
+                row.trailing = row.trailing.isEmpty ? note : note + " · " + row.trailing
+              }
+              Self.drawTrack(row, in: rect.row(i), selected: track == selected, buffer: &buffer)
+              rects[Self.trackKey(track)] = rect.row(i)
+              track += 1
             }
           }
         },
@@ -95,20 +105,35 @@ extension DetailView {
       trailing: trailing.joined(separator: " · "))
   }
 
-  static func drawTrack(_ row: TrackRow, in line: Rect, buffer: inout Buffer) {
+  /// `played`, or `left at 12:40`, for an episode that has a remembered place.
+  static func episodeNote(_ progress: EpisodeProgress?) -> String? {
+    guard let progress else { return nil }
+    if progress.played { return "played" }
+    guard progress.position >= 1 else { return nil }
+    return "left at " + PlaybackState.clock(progress.position)
+  }
+
+  static func drawTrack(
+    _ row: TrackRow, in line: Rect, selected: Bool = false, buffer: inout Buffer
+  ) {
     guard !line.isEmpty else { return }
+    if selected {
+      buffer.clear(line, style: Theme.selected)
+      buffer.set(Cell("▌", style: Theme.selected.fg(Theme.accent), width: 1), x: line.x, y: line.y)
+    }
+    let base = selected ? Theme.selected : Style.plain
     buffer.set(
       string: pad(row.number, toWidth: 3, alignment: .right), at: Position(x: line.x, y: line.y),
-      style: Theme.secondary, clippedTo: line)
+      style: Theme.secondary.patched(onto: base), clippedTo: line)
     let trailingWidth = displayWidth(of: row.trailing)
     // One blank cell before the scroll bar.
     let titleRoom = max(0, line.width - 5 - trailingWidth - 3)
     buffer.set(
       string: truncate(row.title, toWidth: titleRoom), at: Position(x: line.x + 5, y: line.y),
-      style: Theme.text, clippedTo: line)
+      style: Theme.text.patched(onto: base), clippedTo: line)
     buffer.set(
       string: row.trailing, at: Position(x: line.right - trailingWidth - 1, y: line.y),
-      style: Theme.secondary, clippedTo: line)
+      style: Theme.secondary.patched(onto: base), clippedTo: line)
   }
 
   /// The author block: name, genre and link, then five small tiles of other works.

@@ -23,7 +23,13 @@ package struct DetailView: Sendable {
     package var workRects: [Int: Rect]
     /// The header's artwork, if the item has one and artwork is on.
     package var artwork: ArtworkNeed?
+    /// The rows of the tracks or episodes, in document coordinates, in order.
+    package var trackRects: [Rect] = []
   }
+
+  /// Where pieces note the rectangles of what can be picked: the author's works under their
+  /// index, the tracks under ``trackKey(_:)``.
+  static func trackKey(_ index: Int) -> Int { -1 - index }
 
   struct Piece {
     var height: Int
@@ -45,7 +51,9 @@ package struct DetailView: Sendable {
       width: width, cellWidth: model.artwork.cellWidth, cellHeight: model.artwork.cellHeight)
     let need = model.artwork.need(
       url: model.shownItem.artworkText, columns: art.rect.width, rows: art.rect.height)
-    return Document(buffer: buffer, workRects: rects, artwork: need)
+    let works = rects.filter { $0.key >= 0 }
+    let tracks = rects.filter { $0.key < 0 }.sorted { $0.key > $1.key }.map(\.value)
+    return Document(buffer: buffer, workRects: works, artwork: need, trackRects: tracks)
   }
 
   private func pieces(width: Int) -> [Piece] {

@@ -29,6 +29,11 @@ package struct DetailViewModel: Sendable {
   package var artwork: ArtworkState
   /// Whether an app's version notes are shown whole.
   package var notesExpanded = false
+  /// The picked track or episode, if any.
+  package var selectedTrack: Int?
+  /// What plays anywhere in the app (tracks that play are marked ▶), and where episodes were
+  /// left.
+  package var player = PlaybackState()
   /// Whether the item has a preview to play (the `p` hint).
   package var hasPreview: Bool { shownItem.previewURLText != nil }
 

@@ -34,13 +34,17 @@ package struct TileView: Widget, Sendable {
   package var isCompact: Bool
   /// The artwork to place over the placeholder (its key, once it is ready), if any.
   package var artwork: String?
+  /// `▶` (or `⏸`) when the item is the one that plays, drawn where the play mark goes.
+  package var playing: String?
 
   /// Creates a tile.
   package init(
     item: CatalogItem, isSelected: Bool = false, isFavorite: Bool = false,
-    isDimmed: Bool = false, isCompact: Bool = false, artwork: String? = nil
+    isDimmed: Bool = false, isCompact: Bool = false, artwork: String? = nil,
+    playing: String? = nil
   ) {
     self.artwork = artwork
+    self.playing = playing
     self.item = item
     self.isSelected = isSelected
     self.isFavorite = isFavorite
@@ -92,9 +96,10 @@ package struct TileView: Widget, Sendable {
         string: "★", at: Position(x: text.right - 1, y: text.y),
         style: base.fg(Theme.star), clippedTo: text.row(0))
     }
-    if item.previewURLText != nil, text.width >= Self.playMarkMinimumWidth {
+    if playing != nil || item.previewURLText != nil, text.width >= Self.playMarkMinimumWidth {
       buffer.set(
-        string: Self.playMark, at: Position(x: text.right - (isFavorite ? 3 : 1), y: text.y),
+        string: playing ?? Self.playMark,
+        at: Position(x: text.right - (isFavorite ? 3 : 1), y: text.y),
         style: base.fg(Theme.accent), clippedTo: text.row(0))
     }
     var y = text.y + 1
