@@ -67,9 +67,17 @@ struct PagesTests {
     #expect(album.id == recordedAlbum.id)
     #expect(album.kind == .album)
     #expect(album.title == song.collection)
+    // The album page picks the song it was opened from, once its tracks are in.
+    let picked = try #require(songs.firstIndex { $0.id == song.id })
+    func page(_ detail: DetailState, picked: Int? = nil) -> Route {
+      var detail = detail
+      detail.pendingTrackID = picked == nil ? song.id : nil
+      detail.selectedTrack = picked
+      return .detail(detail)
+    }
     try await store.send(.detail(.albumPageRequested)) {
       $0.stack.append(
-        .detail(
+        page(
           DetailState(
             item: album, details: .loading(previous: nil), tracks: .loading(previous: nil),
             author: .loading(previous: nil))))
@@ -80,7 +88,7 @@ struct PagesTests {
     try await store.receive(
       .detail(.detailsLoaded(itemID: album.id, .success(recordedAlbum)))
     ) {
-      $0.stack[1] = .detail(
+      $0.stack[1] = page(
         DetailState(
           item: album, details: .loaded(recordedAlbum), tracks: .loading(previous: nil),
           author: .loading(previous: nil)))
@@ -88,22 +96,23 @@ struct PagesTests {
     await clock.settle(sleepers: 2)
     await clock.advance(by: .seconds(1))
     try await store.receive(.detail(.tracksLoaded(itemID: album.id, .success(songs)))) {
-      $0.stack[1] = .detail(
+      $0.stack[1] = page(
         DetailState(
           item: album, details: .loaded(recordedAlbum), tracks: .loaded(songs),
-          author: .loading(previous: nil)))
+          author: .loading(previous: nil)), picked: picked)
     }
     await clock.settle(sleepers: 1)
     await clock.advance(by: .seconds(1))
     try await store.receive(
       .detail(.authorLoaded(itemID: album.id, .failure(.client(.notFound(message: nil)))))
     ) {
-      $0.stack[1] = .detail(
+      $0.stack[1] = page(
         DetailState(
           item: album, details: .loaded(recordedAlbum), tracks: .loaded(songs),
-          author: .failed(.client(.notFound(message: nil)), previous: nil)))
+          author: .failed(.client(.notFound(message: nil)), previous: nil)), picked: picked)
     }
     #expect(songs.count == all.count - 1)
+    #expect(store.state.topDetail?.selectedTrackItem?.id == song.id)
     #expect(store.state.topDetail?.shownItem.copyright != nil)
     #expect(
       script.request(with: "entity", "song") == ["id": String(recordedAlbum.id), "entity": "song"])

@@ -40,7 +40,10 @@ struct PlaybackFeatureTests {
     player.apply(.started)
     player.apply(.duration(30))
     player.apply(.position(position))
-    return PlaybackState(itemID: item.id, title: item.title, player: player)
+    var state = PlaybackState(itemID: item.id, title: item.title, player: player)
+    state.artist = item.author
+    state.queue = PlayQueue(items: [item], index: 0)
+    return state
   }
 
   /// Sends `playRequested` and receives what the double reports for `play`.
@@ -50,9 +53,8 @@ struct PlaybackFeatureTests {
   ) async throws {
     let url = Self.mediaURL(item.id)
     try await store.send(.playback(action ?? .playRequested(item))) {
-      var player = PlayerState()
-      player.apply(.loading(url))
-      $0.playback = PlaybackState(itemID: item.id, title: item.title, player: player)
+      $0.playback.queue = PlayQueue(items: [item], index: 0)
+      $0.playback.begin(item, url: url)
     }
     try await store.receive(.playback(.playerEvent(.loading(url))))
     try await store.receive(.playback(.playerEvent(.started))) {
@@ -75,7 +77,7 @@ struct PlaybackFeatureTests {
     #expect(store.state.playback.isPlaying(itemID: 7))
     #expect(store.state.playback.progressText == "▶ 0:00 / 0:30")
     double.emit(.ended)
-    try await store.receive(.playback(.playerEvent(.ended))) { $0.playback = PlaybackState() }
+    try await store.receive(.playback(.playerEvent(.ended))) { $0.playback.end() }
     try await store.finish()
   }
 
@@ -99,7 +101,7 @@ struct PlaybackFeatureTests {
     try await store.send(.playback(.playerEvent(.position(2.6)))) {
       $0.playback.player.position = 2.5
     }
-    try await store.send(.playback(.stopRequested)) { $0.playback = PlaybackState() }
+    try await store.send(.playback(.stopRequested)) { $0.playback.end() }
     try await store.finish()
   }
 
@@ -119,7 +121,7 @@ struct PlaybackFeatureTests {
       $0.playback.player.paused = false
     }
     #expect(double.commands == [.play(Self.mediaURL(7)), .togglePause, .togglePause])
-    try await store.send(.playback(.stopRequested)) { $0.playback = PlaybackState() }
+    try await store.send(.playback(.stopRequested)) { $0.playback.end() }
     try await store.finish()
   }
 
@@ -146,7 +148,7 @@ struct PlaybackFeatureTests {
     let next = Self.mediaURL(other.id)
     try await startPlaying(store, other, by: .playOrPauseRequested(other))
     #expect(double.commands == [.play(url), .togglePause, .togglePause, .play(next)])
-    try await store.send(.playback(.stopRequested)) { $0.playback = PlaybackState() }
+    try await store.send(.playback(.stopRequested)) { $0.playback.end() }
     try await store.finish()
     #expect(double.commands.last == .stop)
   }
@@ -166,7 +168,7 @@ struct PlaybackFeatureTests {
       $0.playback.player.position = 0
     }
     #expect(double.commands == [.play(Self.mediaURL(7)), .seek(5), .seek(-5)])
-    try await store.send(.playback(.stopRequested)) { $0.playback = PlaybackState() }
+    try await store.send(.playback(.stopRequested)) { $0.playback.end() }
     try await store.finish()
   }
 
@@ -176,7 +178,7 @@ struct PlaybackFeatureTests {
     let song = Self.song()
     let store = makeStore(AppState(), Self.dependencies(double))
     try await startPlaying(store, song)
-    try await store.send(.playback(.stopRequested)) { $0.playback = PlaybackState() }
+    try await store.send(.playback(.stopRequested)) { $0.playback.end() }
     try await store.finish()
     #expect(double.commands == [.play(Self.mediaURL(7)), .stop])
     // Nothing plays: pause, seek and stop do nothing and reach no player.
@@ -204,7 +206,7 @@ struct PlaybackFeatureTests {
       $0.playback.player.position = 3
     }
     try store.assertNoPendingActions()
-    try await store.send(.playback(.stopRequested)) { $0.playback = PlaybackState() }
+    try await store.send(.playback(.stopRequested)) { $0.playback.end() }
     try await store.finish()
   }
 
@@ -230,7 +232,7 @@ struct PlaybackFeatureTests {
     // p again tries again: the message goes.
     try await startPlaying(store, song)
     #expect(store.state.playback.error == nil)
-    try await store.send(.playback(.stopRequested)) { $0.playback = PlaybackState() }
+    try await store.send(.playback(.stopRequested)) { $0.playback.end() }
     try await store.finish()
   }
 
@@ -248,7 +250,7 @@ struct PlaybackFeatureTests {
     }
     #expect(store.state.playback.isActive)
     try await store.send(.playback(.stopRequested)) {
-      $0.playback = PlaybackState()
+      $0.playback.end()
       $0.notice = nil
     }
     try await store.finish()
@@ -263,9 +265,8 @@ struct PlaybackFeatureTests {
       dependencies.player = double
       let store = makeStore(AppState(), dependencies)
       try await store.send(.playback(.playRequested(song))) {
-        var player = PlayerState()
-        player.apply(.loading(Self.mediaURL(7)))
-        $0.playback = PlaybackState(itemID: 7, title: "Song 7", player: player)
+        $0.playback.queue = PlayQueue(items: [song], index: 0)
+        $0.playback.begin(song, url: Self.mediaURL(7))
       }
       try await store.receive(.playback(.failed(line))) {
         $0.playback.player.phase = .failed(PlaybackFailure(.player, line))

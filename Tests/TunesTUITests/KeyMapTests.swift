@@ -148,8 +148,9 @@ struct KeyMapTests {
   }
 
   static let detailTable: [(InputEvent, [AppAction])] = [
-    (.char("j"), [.detail(.scrollRequested(.lines(1)))]),
-    (.key(.up), [.detail(.scrollRequested(.lines(-1)))]),
+    // An album page has tracks: ↑ ↓ j k pick one.
+    (.char("j"), [.detail(.trackMoved(forward: true))]),
+    (.key(.up), [.detail(.trackMoved(forward: false))]),
     (.key(.pageDown), [.detail(.scrollRequested(.pages(1)))]),
     (.char("G"), [.detail(.scrollRequested(.bottom))]),
     (.char("g"), [.genres(.opened(medium: nil))]),
@@ -179,12 +180,15 @@ struct KeyMapTests {
   func playKeysIdle() throws {
     let state = try ScreenStates.detail("song", size: Viewport())
     let song = try #require(state.topDetail?.shownItem)
-    for key in [InputEvent.char("p"), .char(" ")] {
-      #expect(
-        KeyMap.actions(for: key, state: state, hits: nil) == [
-          .playback(.playOrPauseRequested(song))
-        ])
-    }
+    let list = PlayList(items: [song], start: 0)
+    #expect(
+      KeyMap.actions(for: .char("p"), state: state, hits: nil) == [
+        .playback(.listPlayRequested(list))
+      ])
+    #expect(
+      KeyMap.actions(for: .char(" "), state: state, hits: nil) == [
+        .playback(.resumeOrPlayRequested(list))
+      ])
     for key in [InputEvent.char("s"), .char(","), .char(".")] {
       #expect(KeyMap.actions(for: key, state: state, hits: nil) == [])
     }
@@ -225,14 +229,14 @@ struct KeyMapTests {
     let song = try #require(state.topDetail?.shownItem)
     #expect(
       KeyMap.actions(for: .char("p"), state: state, hits: nil) == [
-        .playback(.playOrPauseRequested(song))
+        .playback(.listPlayRequested(PlayList(items: [song], start: 0)))
       ])
     for key in [InputEvent.char("s"), .char(","), .char(".")] {
       #expect(KeyMap.actions(for: key, state: state, hits: nil) == [])
     }
   }
 
-  @Test("while another item's preview plays: p plays this one, s stops, ← → pick works")
+  @Test("while another item's preview plays: p plays this one, s stops, , . seek, ← → pick works")
   func playKeysOtherItem() throws {
     var state = try ScreenStates.detail("song", size: Viewport())
     let song = try #require(state.topDetail?.shownItem)
@@ -240,14 +244,16 @@ struct KeyMapTests {
     state.playback.itemID = 1
     #expect(
       KeyMap.actions(for: .char("p"), state: state, hits: nil) == [
-        .playback(.playOrPauseRequested(song))
+        .playback(.listPlayRequested(PlayList(items: [song], start: 0)))
       ])
     #expect(KeyMap.actions(for: .char("s"), state: state, hits: nil) == [.playback(.stopRequested)])
     #expect(
       KeyMap.actions(for: .key(.left), state: state, hits: nil) == [
         .detail(.workMoved(forward: false))
       ])
-    #expect(KeyMap.actions(for: .char(","), state: state, hits: nil) == [])
+    // Seeking works on what plays from every screen.
+    #expect(
+      KeyMap.actions(for: .char(","), state: state, hits: nil) == [.playback(.seekRequested(-5))])
   }
 
   static let filtersTable: [(InputEvent, [AppAction])] = [

@@ -124,7 +124,7 @@ struct DetailScrollingTests {
     #expect(state.topDetail?.scroll == works.upperBound - state.metrics.detailViewport)
   }
 
-  @Test("five Down keys in one read scroll five lines, and scrolling stops at the end")
+  @Test("five Down keys in one read pick the fifth track, in view; scrolling stops at the end")
   func everyKeyCounts() throws {
     var state = try ScreenStates.detail("album", size: Viewport(columns: 80, rows: 24))
     state.metrics = AppScreen.render(state).metrics
@@ -137,7 +137,10 @@ struct DetailScrollingTests {
         _ = reducer.reduce(into: &state, action: action)
       }
     }
-    #expect(state.topDetail?.scroll == 5)
+    #expect(state.topDetail?.selectedTrack == 4)
+    let line = try #require(state.metrics.detailTrackLines.dropFirst(4).first)
+    let scroll = try #require(state.topDetail?.scroll)
+    #expect(line.lowerBound >= scroll && line.upperBound <= scroll + state.metrics.detailViewport)
     _ = reducer.reduce(into: &state, action: .detail(.scrollRequested(.pages(100))))
     #expect(state.topDetail?.scroll == maximum)
     _ = reducer.reduce(into: &state, action: .detail(.scrollRequested(.lines(1))))

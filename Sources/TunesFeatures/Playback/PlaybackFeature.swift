@@ -62,9 +62,10 @@ struct PlaybackFeature: Reducer {
     case .linkPlayRequested(let link):
       let country = link.country ?? state.country
       let request = FeatureRequest(dependencies)
-      return request.run({ client in
-        try await client.lookup(LookupQuery(key: .ids([link.id]), country: country)).page.items
-      }) { .linkResolved($0) }
+      return request.run(
+        { client in
+          try await client.lookup(LookupQuery(key: .ids([link.id]), country: country)).page.items
+        }, then: { .linkResolved($0) })
     case .linkResolved(let result):
       switch result {
       case .success(let items):

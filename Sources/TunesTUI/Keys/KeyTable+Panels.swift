@@ -33,7 +33,7 @@ extension KeyTable {
   static let detail: [KeyBinding] = [
     KeyBinding(
       [.up, .down, .character("k"), .character("j")], "↑↓ jk",
-      "pick a track or episode (a page with them), else scroll"
+      "pick a track or episode, else scroll"
     ) { key, state in
       let up = key == .up || key == .character("k")
       if state.topDetail?.trackItems.isEmpty == false {
@@ -51,7 +51,7 @@ extension KeyTable {
     },
     KeyBinding(
       [.character("p"), .character(" ")], "p Space",
-      "play the preview (a page: its tracks, from the pick), pause, resume",
+      "play (a page: its tracks), pause, resume",
       hint: .bar(rank: 1, key: "p") { state in
         guard let model = detailModel(state) else { return nil }
         if let playback = model.playback { return playback.isPaused ? "resume" : "pause" }

@@ -25,11 +25,11 @@ extension KeyTable {
     KeyBinding(
       [.character("S")], "S", "settings: the storefront (country)", send: [.settings(.opened)]),
     KeyBinding(
-      [.character("p")], "p", "play the pick; the rest of its list queues after it",
+      [.character("p")], "p", "play the pick, then the rest of its list",
       hint: .bar(rank: 1, key: "p") { playHint($0) }
     ) { _, state in state.selectedPlayList.map { [.playback(.listPlayRequested($0))] } },
     KeyBinding(
-      [.character(" ")], "Space", "pause, resume (nothing playing: play the pick)"
+      [.character(" ")], "Space", "pause, resume (else play the pick)"
     ) { _, state in [.playback(.resumeOrPlayRequested(state.selectedPlayList))] },
     KeyBinding(
       [.character(">"), .character("<")], "> <", "next, previous in the queue",
