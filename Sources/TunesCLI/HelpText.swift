@@ -83,9 +83,11 @@ enum HelpText {
 
   static var preview: String {
     """
-    Usage: tunes preview ID [--country CC] [options]
+    Usage: tunes preview ID... [--country CC] [options]
 
-    Look the item up and play its preview with mpv. On a terminal a progress line shows the
+    Look the items up (one request; - reads ids from standard input) and play their previews
+    with mpv, in order (a podcast episode plays whole). With several ids, > or n goes to the
+    next, < or b to the one before, and ids without a preview are skipped with a note. On a terminal a progress line shows the
     position; Space pauses, ← and → seek 5 s, q stops. Without a terminal it prints "playing …"
     and "finished", and exits 0 at the end. A video (music video, trailer, TV episode) opens an
     mpv window when there is a display ($DISPLAY or $WAYLAND_DISPLAY), else fills the terminal
@@ -104,6 +106,7 @@ enum HelpText {
     Examples:
       tunes preview 1440857781
       tunes preview 1440857781 --country gb
+      tunes search beatles --format json | jq -r '.[].id' | tunes preview -
 
     """
   }

@@ -4,11 +4,18 @@ import ITunesClient
 import Playback
 import TunesLive
 
-/// `tunes preview ID [--country CC] [network options]`: look the item up and play its preview.
+/// `tunes preview ID… [--country CC] [network options]`: look the items up (one request) and
+/// play their previews in order; `-` reads ids from standard input. With several, `>`/`n` and
+/// `<`/`b` move through the list, and ids without a preview are skipped with a note.
 ///
 /// On a terminal it draws `▶ 0:12 / 0:30` (at most 4 times a second) and reads keys: Space
 /// pauses, ←/→ seek 5 s, q stops. Without one it prints `playing …` and `finished` and exits 0
 /// at the end. An item without a preview exits 65; mpv missing exits 69 with the install line.
+/// How many ids `tunes preview` plays in one go (one lookup).
+enum PlayQueueLimit {
+  static let ids = 200
+}
+
 enum PreviewCommand {
   static let parser = ArgumentParser(
     command: "preview",
@@ -51,18 +58,30 @@ enum PreviewCommand {
       context.out(HelpText.preview)
       return ExitCode.success
     }
-    guard parsed.positional.count == 1, let id = Int64(parsed.positional[0]), id >= 0 else {
+    let sources = IDList.Sources(arguments: parsed.positional, file: nil)
+    guard !parsed.positional.isEmpty else {
       throw .usage(
-        "preview needs one iTunes id (e.g. tunes preview 1440857781).", command: "preview")
+        "preview needs an iTunes id (e.g. tunes preview 1440857781), several, or - for ids "
+          + "on standard input.", command: "preview")
+    }
+    let ids = IDList.deduplicated(try IDList.read(sources, command: "preview", context: context))
+    guard ids.count <= PlayQueueLimit.ids else {
+      throw .usage(
+        "preview plays at most \(PlayQueueLimit.ids) ids at a time; \(ids.count) were given.",
+        command: "preview")
     }
     let videoFlag = try VideoOption.value(parsed, command: "preview")
     let query: LookupQuery
     do {
-      query = try LookupQuery(key: .ids([id]), country: parsed(Options.country))
+      query = try LookupQuery(key: .ids(ids), country: parsed(Options.country))
     } catch {
       throw CLIError.wrap(error)
     }
     let response = try await NetworkOptions.fetch(query.request, parsed, context: context)
+    if ids.count > 1 {
+      return try await runList(ids, response.page.items, videoFlag: videoFlag, context: context)
+    }
+    let id = ids[0]
     guard let item = response.page.items.first(where: { $0.id == id }) ?? response.page.items.first
     else {
       throw .data("No item with id \(id) in this store.")
@@ -77,12 +96,79 @@ enum PreviewCommand {
     let result: Result<Void, CLIError>
     if context.interactive, let keys = RawKeys() {
       result = await session.runInteractive(
-        url, title: title, author: item.author.map(sanitizeLine), keys: keys)
+        url, title: title, author: item.author.map(sanitizeLine), keys: keys
+      ).map { _ in () }
     } else {
       result = await session.runPlain(url, title: title, author: item.author.map(sanitizeLine))
     }
     await player.shutdown()
     try result.get()
+    return ExitCode.success
+  }
+}
+
+extension PreviewCommand {
+  /// Plays the previews of `ids` in order (the items found for them; those missing or without a
+  /// preview are noted on stderr and skipped). Exits 65 when none has a preview.
+  static func runList(
+    _ ids: [Int64], _ found: [CatalogItem], videoFlag: String?, context: CLIContext
+  ) async throws(CLIError) -> Int32 {
+    let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var queue: [(CatalogItem, URL)] = []
+    for id in ids {
+      guard let item = byID[id] else {
+        context.err("tunes: note: no item with id \(id) in this store; skipped.")
+        continue
+      }
+      guard let url = LivePlayback.previewURL(for: item, environment: context.environment) else {
+        context.err("tunes: note: \"\(sanitizeLine(item.title))\" has no preview; skipped.")
+        continue
+      }
+      queue.append((item, url))
+    }
+    guard !queue.isEmpty else { throw .data("None of the \(ids.count) ids has a preview.") }
+    let player = context.makePlayer(context.environment, context.paths.configFile)
+    var index = 0
+    var failure: CLIError?
+    let keys = context.interactive ? RawKeys() : nil
+    while index < queue.count {
+      let (item, url) = queue[index]
+      let output: VideoOutput
+      do {
+        output = try videoOutput(for: item, flag: videoFlag, context: context)
+      } catch {
+        failure = error
+        break
+      }
+      let session = PreviewSession(player: player, context: context, output: output)
+      let title = sanitizeLine(item.title)
+      let author = item.author.map(sanitizeLine)
+      if let keys {
+        let place = "\(index + 1)/\(queue.count)"
+        switch await session.runInteractive(
+          url, title: title, author: author, keys: keys, place: place)
+        {
+        case .success(.quit): index = queue.count
+        case .success(.previous): index = max(0, index - 1)
+        case .success(.ended), .success(.next): index += 1
+        case .failure(let error):
+          context.err("tunes: note: \(error.localizedDescription); skipped.")
+          index += 1
+        }
+      } else {
+        switch await session.runPlain(url, title: title, author: author) {
+        case .success: index += 1
+        case .failure(.playback(let error)):
+          failure = .playback(error)
+          index = queue.count
+        case .failure(let error):
+          context.err("tunes: note: \(error.localizedDescription); skipped.")
+          index += 1
+        }
+      }
+    }
+    await player.shutdown()
+    if let failure { throw failure }
     return ExitCode.success
   }
 }

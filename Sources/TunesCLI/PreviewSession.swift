@@ -60,9 +60,14 @@ struct PreviewSession {
   }
 
   /// On a terminal: the progress line and the keys.
+  /// How an interactive preview ended: by itself, by `q`, or by `>`/`<` in a list.
+  enum Ending: Equatable, Sendable {
+    case ended, quit, next, previous
+  }
+
   func runInteractive(
-    _ url: URL, title: String, author: String?, keys: RawKeys
-  ) async -> Result<Void, CLIError> {
+    _ url: URL, title: String, author: String?, keys: RawKeys, place: String? = nil
+  ) async -> Result<Ending, CLIError> {
     let screen = terminalVideo.map { _ in VideoScreenHandoff(write: context.writeOut) }
     let signals = PreviewSignals.install(
       player: player,
@@ -85,8 +90,10 @@ struct PreviewSession {
       Task { for await key in keys.keys() { feed.yield(.key(key)) } },
     ]
     defer { for task in forwarders { task.cancel() } }
+    let listKeys = place == nil ? "" : ", > next, < previous"
     context.out(
-      "\(Self.describe(title: title, author: author)) (Space pause, ←/→ seek 5 s, q stop)\n")
+      "\(place.map { "[\($0)] " } ?? "")\(Self.describe(title: title, author: author))"
+        + " (Space pause, ←/→ seek 5 s\(listKeys), q stop)\n")
     screen?.enter()
     do {
       try await start(url)
@@ -109,7 +116,7 @@ struct PreviewSession {
           screen?.leave()
           draw(state.progressText)
           context.out("\n")
-          return .success(())
+          return .success(.ended)
         case .failed(let failure):
           if screen != nil { await player.shutdown() }
           screen?.leave()
@@ -119,7 +126,7 @@ struct PreviewSession {
         }
       case .eventsEnded: return .failure(.playback(.shutDown))
       case .key(let key):
-        if key == .quit {
+        if key == .quit || (place != nil && (key == .next || key == .previous)) {
           try? await player.stop()
           if screen != nil {
             // mpv may be drawing a frame: it ends before the shell's screen comes back.
@@ -128,7 +135,7 @@ struct PreviewSession {
           screen?.leave()
           draw(state.progressText)
           context.out("\n")
-          return .success(())
+          return .success(key == .next ? .next : key == .previous ? .previous : .quit)
         }
         await handle(key)
       case .wake:
@@ -145,7 +152,7 @@ struct PreviewSession {
         }
       }
     }
-    return .success(())
+    return .success(.ended)
   }
 
   private func handle(_ key: RawKeys.Key) async {
@@ -153,7 +160,7 @@ struct PreviewSession {
     case .togglePause: try? await player.togglePause()
     case .back: try? await player.seek(by: -PreviewCommand.seekStep)
     case .forward: try? await player.seek(by: PreviewCommand.seekStep)
-    case .quit: break
+    case .quit, .next, .previous: break
     }
   }
 

@@ -14,6 +14,8 @@ final class RawKeys: @unchecked Sendable {
   /// A key the preview reacts to.
   enum Key: Equatable, Sendable {
     case togglePause, back, forward, quit
+    /// `>` or `n`: the next id of a list; `<` or `b`: the one before.
+    case next, previous
   }
 
   private let saved: termios
@@ -91,6 +93,8 @@ final class RawKeys: @unchecked Sendable {
       case UInt8(ascii: "h"): return .back
       case UInt8(ascii: "l"): return .forward
       case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x03, 0x04: return .quit
+      case UInt8(ascii: ">"), UInt8(ascii: "n"): return .next
+      case UInt8(ascii: "<"), UInt8(ascii: "b"): return .previous
       default: return nil
       }
     }

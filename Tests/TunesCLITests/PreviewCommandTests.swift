@@ -2,6 +2,7 @@ import Foundation
 import ITunesCatalog
 import ITunesClient
 import Playback
+import Synchronization
 import TestSupport
 import Testing
 
@@ -74,12 +75,41 @@ struct PreviewCommandTests {
     #expect(cli.stderr == "tunes: The preview is not audio mpv can play.\n")
   }
 
-  @Test("usage errors exit 64", arguments: [[], ["x"], ["1", "2"], ["-5"]])
+  @Test("usage errors exit 64", arguments: [[], ["x"], ["1", "y"], ["-5"]])
   func usage(arguments: [String]) async throws {
     let cli = try CLIHarness(client: Self.client())
     cli.player = InMemoryPlayer().player
     #expect(await cli.run(["preview"] + arguments) == 64)
     #expect(cli.stderr.contains("tunes preview --help"))
+  }
+
+  @Test("several ids play in order, one lookup for all; one without a preview is skipped, noted")
+  func list() async throws {
+    let asked = Mutex<[String]>([])
+    let client = ITunesClient.mock { request in
+      asked.withLock { $0.append(request.parameters.first { $0.name == "id" }?.value ?? "") }
+      return CatalogPage(
+        items: ([1, 2, 3] as [Int64]).map { id in
+          var item = CatalogItem(id: id, kind: .song, title: "Song \(id)")
+          if id != 2 {
+            item.previewURL = URL(string: "https://audio-ssl.itunes.apple.com/\(id).m4a")
+          }
+          return item
+        })
+    }
+    let cli = try CLIHarness(client: client)
+    let double = InMemoryPlayer(duration: 3, outcome: .ended)
+    cli.player = double.player
+    let code = await cli.run(["preview", "3", "1", "2", "--no-cache"])
+    #expect(code == 0, "\(cli.stderr)")
+    #expect(asked.withLock { $0 } == ["3,1,2"])
+    #expect(cli.stdout == "playing \"Song 3\"\nfinished\nplaying \"Song 1\"\nfinished\n")
+    #expect(cli.stderr == "tunes: note: \"Song 2\" has no preview; skipped.\n")
+    #expect(
+      double.commands == [
+        .play(try #require(URL(string: "https://audio-ssl.itunes.apple.com/3.m4a"))),
+        .play(try #require(URL(string: "https://audio-ssl.itunes.apple.com/1.m4a"))), .shutdown,
+      ])
   }
 
   @Test("an id the store does not know exits 65")

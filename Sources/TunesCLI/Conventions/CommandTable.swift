@@ -50,7 +50,7 @@ enum CommandTable {
         name: "genres", synopsis: "[MEDIUM]", summary: "a medium's genres and their ids",
         parser: GenresCommand.parser, positional: .words(GenreQuery.media.map(\.name))),
       Command(
-        name: "preview", synopsis: "ID", summary: "play an item's 30-second preview (needs mpv)",
+        name: "preview", synopsis: "ID...", summary: "play items' previews in order (needs mpv)",
         parser: PreviewCommand.parser),
       Command(
         name: "history", synopsis: "", summary: "the last five searches",
