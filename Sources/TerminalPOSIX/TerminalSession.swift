@@ -10,12 +10,15 @@ import Synchronization
 /// session is also restored at `exit` (an `atexit` hook) and by ``TerminalInput``'s signal
 /// handling.
 package final class TerminalSession: @unchecked Sendable {
-  /// Alternate screen, hide cursor, SGR mouse (press, drag), bracketed paste.
+  /// Alternate screen, hide cursor, SGR mouse (press, drag), bracketed paste, focus reports
+  /// (`ESC[I` / `ESC[O`: notifications are sent while the terminal is not in front).
   package static let enterSequence: [UInt8] = Array(
-    "\u{1b}[?1049h\u{1b}[?25l\u{1b}[?1000h\u{1b}[?1002h\u{1b}[?1006h\u{1b}[?2004h".utf8)
+    ("\u{1b}[?1049h\u{1b}[?25l\u{1b}[?1000h\u{1b}[?1002h\u{1b}[?1006h\u{1b}[?2004h"
+      + "\u{1b}[?1004h").utf8)
   /// The exact reverse of ``enterSequence``, then reset the graphic rendition.
   package static let leaveSequence: [UInt8] = Array(
-    "\u{1b}[?2004l\u{1b}[?1006l\u{1b}[?1002l\u{1b}[?1000l\u{1b}[?25h\u{1b}[?1049l\u{1b}[0m".utf8)
+    ("\u{1b}[?1004l\u{1b}[?2004l\u{1b}[?1006l\u{1b}[?1002l\u{1b}[?1000l\u{1b}[?25h"
+      + "\u{1b}[?1049l\u{1b}[0m").utf8)
 
   /// The terminal read from.
   package let inputFD: Int32

@@ -20,7 +20,8 @@ struct TerminalSessionTests {
     let written = pty.readOutput(count: TerminalSession.enterSequence.count)
     #expect(
       String(decoding: written, as: UTF8.self)
-        == "\u{1b}[?1049h\u{1b}[?25l\u{1b}[?1000h\u{1b}[?1002h\u{1b}[?1006h\u{1b}[?2004h")
+        == "\u{1b}[?1049h\u{1b}[?25l\u{1b}[?1000h\u{1b}[?1002h\u{1b}[?1006h\u{1b}[?2004h"
+        + "\u{1b}[?1004h")
     #expect(session.isActive)
   }
 

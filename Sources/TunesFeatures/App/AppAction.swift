@@ -68,6 +68,8 @@ public enum AppAction: Equatable, Sendable {
   case spinnerTicked
   /// `q` (outside the query box) or Ctrl-C.
   case quitRequested
+  /// The terminal window came to the front (`true`) or went behind another (focus reports).
+  case terminalFocusChanged(Bool)
   /// `d` on a "cannot reach Apple" error: switch to the demo catalogue for this session.
   case demoRequested
   /// The switch to the demo catalogue happened (`nil`) or failed.
@@ -92,7 +94,8 @@ extension AppAction {
       return true
     case .demoSwitched: return false
     case .appStarted, .storageFailed, .startupNoticeReported, .favoriteStored, .favoriteIDsLoaded,
-      .linkOpened, .linkOpenFailed, .resized, .layoutMeasured, .spinnerTicked:
+      .linkOpened, .linkOpenFailed, .resized, .layoutMeasured, .spinnerTicked,
+      .terminalFocusChanged:
       return false
     }
   }

@@ -143,6 +143,9 @@ public struct AppFeature: Reducer {
       return .none
     case .demoRequested, .demoSwitched:
       return reduceDemo(into: &state, action: action)
+    case .terminalFocusChanged(let focused):
+      state.terminalFocused = focused
+      return .none
     case .quitRequested:
       state.shouldQuit = true
       return .merge(

@@ -36,6 +36,9 @@ public struct AppState: Equatable, Sendable {
   public var noticeLink: String? = nil
   /// A transient status message ("Saved to favourites"); cleared by the next key or click.
   public var notice: String?
+  /// Whether the terminal window is in front, as its focus reports say (`true` until one says
+  /// otherwise). Track changes are announced on the desktop while it is not.
+  public var terminalFocused = true
   /// Set by `quitRequested`; the program loop exits when it sees it.
   public var shouldQuit: Bool
 

@@ -35,6 +35,8 @@ public struct TunesDependencies: Sendable {
   public var video = VideoPolicy()
   /// Artwork: off unless the live wiring turns it on.
   public var artwork: ArtworkClient = .disabled
+  /// The app on the desktop: MPRIS and notifications in the live app, nothing here.
+  public var presence: AppPresence = .none
   /// Where podcast episodes were left (SQLite in the live app).
   public var listening: ListeningClient = .inMemory()
   /// Writes an M3U8 playlist's text as `queue.m3u8` and returns where it went (`W`).

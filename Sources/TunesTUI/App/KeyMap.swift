@@ -11,6 +11,10 @@ package enum KeyMap {
     switch event {
     case .key(let key, let modifiers):
       return KeyTable.actions(for: key, modifiers, state: state)
+    case .focusGained:
+      return [.terminalFocusChanged(true)]
+    case .focusLost:
+      return [.terminalFocusChanged(false)]
     case _ where state.playback.holdsTerminal:
       // Nothing but the preview keys while mpv draws over the screen.
       return []
@@ -21,7 +25,7 @@ package enum KeyMap {
       return [.search(.queryEdited(.insert(clean)))]
     case .mouse(let mouse):
       return MouseMap.actions(for: mouse, state: state, hits: hits)
-    case .focusGained, .focusLost, .modeReport, .deviceAttributes, .cursorPosition:
+    case .modeReport, .deviceAttributes, .cursorPosition:
       return []
     }
   }

@@ -25,6 +25,7 @@ package final class ProgramLoop {
   private let notices: [String]
   private let shutDownPlayer: @Sendable () async -> Void
   private let listening: ListeningClient
+  private let presence: AppPresence
   private var decoder = InputDecoder()
   private var renderer: DiffRenderer
   private let images: ImageLayer?
@@ -73,6 +74,7 @@ package final class ProgramLoop {
     self.notices = notices
     self.shutDownPlayer = dependencies.player.shutdown
     self.listening = dependencies.listening
+    self.presence = dependencies.presence
     self.terminalName = terminalName
     self.renderer = DiffRenderer(colorDepth: colorDepth, synchronizedOutput: synchronizedOutput)
     let size = terminal.size()
@@ -105,6 +107,11 @@ package final class ProgramLoop {
     log.log(
       "start \(terminalName) \(state.viewport.columns)x\(state.viewport.rows)"
         + " sync=\(renderer.synchronizedOutput) colours=\(renderer.colorDepth)")
+    // The desktop (MPRIS, a media key) sends actions from its own thread: they reach the store on
+    // this loop's actor, like every other input.
+    presence.start { action in
+      Task { @MainActor [weak self] in self?.store.send(action) }
+    }
     batch {
       store.send(.appStarted)
       if !notices.isEmpty { store.send(.startupNoticeReported(notices.joined(separator: " "))) }
@@ -132,6 +139,7 @@ package final class ProgramLoop {
       }
       if state.shouldQuit { break loop }
     }
+    presence.stop()
     escapeTask?.cancel()
     redrawTask?.cancel()
     if let bytes = images?.releaseBytes(), !bytes.isEmpty { terminal.write(bytes) }
@@ -296,6 +304,9 @@ package final class ProgramLoop {
       batching = false
       frame = AppScreen.render(state)
     }
+    // The desktop hears of what plays at the same pace as the screen.
+    let announcement = presence.update(state)
+    if !announcement.isEmpty, !awaitingResume { terminal.write(announcement) }
     let holds = state.playback.holdsTerminal
     if holds != videoHoldsTerminal {
       // Handing the screen to mpv (cleared for the picture), or taking it back (everything drawn
