@@ -209,7 +209,8 @@ struct MediaSessionTests {
     session.update(Sessions.paused)
     session.seeked(to: .seconds(3))
     let thread = session.threadID
-    #expect(await eventually { ThreadProbe.isParkedInPoll(thread) }, "\(ThreadProbe.syscall(thread))")
+    #expect(
+      await eventually { ThreadProbe.isParkedInPoll(thread) }, "\(ThreadProbe.syscall(thread))")
     await Sessions.close(session)
   }
 }
