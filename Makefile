@@ -3,8 +3,8 @@
 # Each first makes sure the Debian packages it needs are present: the build's (`make build`,
 # `make run`, `make release`) are the -dev libraries the package links, pkg-config and the CA
 # certificates the live client needs; the tests' add the programs the suites drive (X servers,
-# terminals, mpv, ffmpeg …). mpv is the tests' only: the app and `tunes preview` run without it
-# and say how to install it when a preview is asked for.
+# terminals, mpv, ffmpeg, dbus-daemon, dbus-monitor, playerctl …). mpv is the tests' only: the
+# app and `tunes preview` run without it and say how to install it when a preview is asked for.
 
 SWIFT ?= swift
 # The packages as PATH:PACKAGE, a program or header that proves the package is present (checked
@@ -17,7 +17,9 @@ DEB_LINT  := /usr/bin/jq:jq
 DEB_TEST  := /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 /usr/bin/curl:curl /usr/bin/jq:jq \
              /usr/bin/mpv:mpv /usr/bin/ffmpeg:ffmpeg /usr/bin/setpriv:util-linux \
              /usr/bin/Xvfb:xvfb /usr/bin/xwininfo:x11-utils /usr/bin/xterm:xterm \
-             /usr/bin/kitty:kitty /usr/bin/xdotool:xdotool /usr/bin/xwd:x11-apps
+             /usr/bin/kitty:kitty /usr/bin/xdotool:xdotool /usr/bin/xwd:x11-apps \
+             /usr/bin/dbus-daemon:dbus-daemon /usr/bin/dbus-monitor:dbus-bin \
+             /usr/bin/playerctl:playerctl
 
 PREFIX ?= /usr/local
 DESTDIR ?=

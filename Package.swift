@@ -61,6 +61,10 @@ let package = Package(
     .target(name: "Playback"),
     .target(name: "PlaybackLive", dependencies: ["Playback"]),
 
+    // The desktop: MPRIS and notifications over GDBus (glib's D-Bus, already here for chafa).
+    .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+    .target(name: "DesktopLive", dependencies: ["CGio"]),
+
     // The replay server, the composition root, the command line and the executable.
     .target(name: "ITunesReplay", dependencies: ["ITunesCatalog", "CTurboJPEG", "CPNG"]),
     .target(
@@ -156,6 +160,7 @@ let package = Package(
     .testTarget(
       name: "PlaybackTests",
       dependencies: ["Playback", "PlaybackLive", "ITunesReplay", "TestSupport"]),
+    .testTarget(name: "DesktopLiveTests", dependencies: ["DesktopLive", "CGio", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
