@@ -70,6 +70,7 @@ let package = Package(
     .target(
       name: "TunesLive",
       dependencies: [
+        "DesktopLive",
         "ITunesCatalog", "ITunesClient", "TunesStorage", "AppArchitecture", "TunesFeatures",
         "TerminalUI", "TerminalPOSIX", "ITunesReplay", "Playback", "Artwork", "TerminalGraphics",
         "ITunesClientLive", "PlaybackLive",

@@ -209,6 +209,14 @@ package final class ArtworkPipeline: Sendable {
     for waiter in waiters { waiter.resume(returning: result) }
   }
 
+  /// The file the disk cache keeps for `request`'s download, once it is there (the cover a
+  /// desktop shows for what plays); `nil` without a disk cache or before the download.
+  package func file(for request: ArtworkRequest) -> URL? {
+    guard let disk else { return nil }
+    let file = disk.fileURL(for: request.sizedURL)
+    return FileManager.default.fileExists(atPath: file.path) ? file : nil
+  }
+
   // MARK: Loading
 
   /// Disk cache, else download; then decode and keep in memory (and the bytes on disk).

@@ -21,6 +21,11 @@ package struct TunesConfig: Equatable, Sendable {
   /// How video previews are shown (key `"video"`: `auto`, `window`, `terminal`, `audio`), as
   /// written; `nil`: auto.
   package var video: String? = nil
+  /// Whether tunes shows itself over MPRIS (key `"mpris"`: `auto`, `always`, `off`), as written.
+  package var mpris: String? = nil
+  /// When a track change is announced (key `"notifications"`: `auto` while the terminal is not
+  /// in front, `always`, `off`), as written.
+  package var notifications: String? = nil
 
   /// Makes a configuration; the defaults are what a missing file means.
   package init(
@@ -52,6 +57,10 @@ package enum ConfigFile {
   package static let imagesKey = "images"
   /// The key that picks how video previews are shown (`auto`, `window`, `terminal`, `audio`).
   package static let videoKey = "video"
+  /// The key that turns MPRIS off (`off`; `auto` and `always` keep it on).
+  package static let mprisKey = "mpris"
+  /// The key that says when track changes are announced (`auto`, `always`, `off`).
+  package static let notificationsKey = "notifications"
 
   /// Reads the whole configuration. A missing file gives the defaults.
   /// - Throws: when the file exists but is not a JSON object, or its filters cannot be read.
@@ -72,6 +81,10 @@ package enum ConfigFile {
     }
     if let images = dictionary[imagesKey] as? String { config.images = images }
     if let video = dictionary[videoKey] as? String { config.video = video }
+    if let mpris = dictionary[mprisKey] as? String { config.mpris = mpris }
+    if let notifications = dictionary[notificationsKey] as? String {
+      config.notifications = notifications
+    }
     if let filters = dictionary[filtersKey] {
       let bytes = try JSONSerialization.data(withJSONObject: filters)
       config.filters = try JSONDecoder().decode(SearchFilters.self, from: bytes)

@@ -1,3 +1,4 @@
+import DesktopLive
 import Foundation
 import TerminalGraphics
 import TerminalPOSIX
@@ -106,6 +107,7 @@ package enum Doctor {
       ("mouse", size == nil ? "no (not a terminal)" : "yes (SGR 1006)"),
       ("hyperlinks", links),
       ("images", imagesLine(environment: environment, size: size, probe: probe, images: images)),
+      ("mpris", mprisLine(environment: environment, paths: paths)),
       ("data", paths.databaseFile.path),
       ("cache", paths.cacheDirectory.path),
       ("config", paths.configFile.path),
@@ -113,6 +115,17 @@ package enum Doctor {
     ]
     let width = rows.map { displayWidth(of: $0.0) }.max() ?? 0
     return rows.map { pad($0.0, toWidth: width) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+  }
+
+  /// The MPRIS line: off by the config key, off without a session bus (and why), else where the
+  /// app will show itself. Nothing connects here.
+  static func mprisLine(environment: [String: String], paths: StoragePaths) -> String {
+    let config = ConfigFile.loadOrDefaults(from: paths.configFile)
+    if DesktopPresence.Mode(config.mpris) == .off { return "off (the config key mpris is off)" }
+    guard let address = SessionBus.address(in: environment) else {
+      return "off: \(SessionBus.missingReason); media keys and playerctl will not reach tunes"
+    }
+    return "on: the app shows itself as \(MediaSession.preferredBusName) on \(address)"
   }
 
   /// The artwork line: the protocol the app would use here and why, with the cell size.

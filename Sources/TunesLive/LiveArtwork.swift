@@ -51,6 +51,19 @@ package final class LiveArtwork: Sendable {
     return ArtworkRequest(url: url, pixels: need.pixels)
   }
 
+  /// The size of the cover a desktop shows for what plays.
+  package static let coverPixels = 600
+
+  /// An item's cover as a file in the artwork cache (downloaded first if need be); `nil`
+  /// without artwork, a disk cache or a download.
+  @Sendable package func cover(for item: CatalogItem) async -> URL? {
+    guard let url = item.artworkURL(size: Self.coverPixels)?.absoluteString else { return nil }
+    let request = self.request(
+      for: ArtworkNeed(url: url, pixels: Self.coverPixels))
+    guard (try? await pipeline.image(for: request)) != nil else { return nil }
+    return pipeline.file(for: request)
+  }
+
   /// Fetches and decodes one artwork into the cache: `nil` when it is ready, else why not.
   @Sendable package func load(_ need: ArtworkNeed) async -> String? {
     needs.withLock { $0[need.key] = need }

@@ -70,8 +70,15 @@ package struct LiveApp: Sendable {
   package static func make(launch: AppLaunch) -> LiveApp {
     let log = Log(environment: launch.environment)
     log.log("api base \(launch.configuration.baseURL.absoluteString)")
-    let (dependencies, notices) = LiveDependencies.make(launch: launch, log: log)
+    var (dependencies, notices) = LiveDependencies.make(launch: launch, log: log)
     let artwork = LiveArtwork.make(environment: launch.environment, log: log)
+    let config = ConfigFile.loadOrDefaults(
+      from: StoragePaths(environment: launch.environment).configFile)
+    dependencies.presence =
+      DesktopPresence(
+        mpris: .init(config.mpris), notifications: .init(config.notifications),
+        environment: launch.environment, log: log, cover: artwork.cover
+      ).presence
     return LiveApp(
       dependencies: dependencies, notices: notices, log: log,
       images: LiveArtwork.request(flag: launch.images, environment: launch.environment),
