@@ -105,8 +105,10 @@ package final class BusConnection: @unchecked Sendable {
       // Wake whatever the thread is blocked in; it reports the cancellation at once.
       g_cancellable_cancel(bus.cancellable)
       if bus.startedSignal.wait(timeout: .now() + .seconds(2)) == .timedOut {
-        g_thread_unref(bus.thread)
+        // Leave it to end on its own: should its start still succeed, the loop quits at once.
         bus.state.withLock { $0.closed = true }
+        bus.queueQuit()
+        g_thread_unref(bus.thread)
         return .failure(.timedOut(timeout))
       }
     }
@@ -197,12 +199,24 @@ package final class BusConnection: @unchecked Sendable {
       return !state.closed
     }
     guard first else { return }
-    g_main_loop_quit(loop)
+    queueQuit()
     if g_thread_self() == thread {
       g_thread_unref(thread)
     } else {
       g_thread_join(thread)
     }
+  }
+
+  /// Quits the loop from the bus thread: queued on its context (or at once when called there),
+  /// so a quit that comes before the loop has started running is not lost, as a bare
+  /// `g_main_loop_quit` would be.
+  private func queueQuit() {
+    g_main_context_invoke_full(
+      context, 0,
+      { raw in
+        g_main_loop_quit(OpaquePointer(raw))
+        return 0
+      }, UnsafeMutableRawPointer(loop), nil)
   }
 
   // MARK: The bus thread
