@@ -1,18 +1,22 @@
 import Foundation
-import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A dbus-daemon of the test's own: its own socket in a temporary folder, no service
 /// activation (nothing can start a real notification daemon or playerctld), everyone may own any
 /// name and monitor. Its address goes into the environments handed to `connect` and to the child
 /// processes (`playerctl`, `dbus-monitor`), never into the test process's own. Stop it with
 /// `stop()`.
-final class PrivateBus: Sendable {
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+public final class PrivateBus: Sendable {
+  public struct Failure: Error, CustomStringConvertible {
+    /// What went wrong.
+    public var description: String
   }
 
   /// The bus's address, `unix:path=…,guid=…`.
-  let address: String
+  public let address: String
   private let directory: TemporaryDirectory
   private let daemon: ProcessRunner.Running
 
@@ -23,7 +27,7 @@ final class PrivateBus: Sendable {
   }
 
   /// The environment that names this bus (and no system bus).
-  var environment: [String: String] {
+  public var environment: [String: String] {
     [
       "DBUS_SESSION_BUS_ADDRESS": address,
       "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(directory.path)/no-system-bus",
@@ -32,7 +36,7 @@ final class PrivateBus: Sendable {
   }
 
   /// Starts `dbus-daemon --nofork --print-address` and waits until it prints its address.
-  static func start() async throws -> PrivateBus {
+  public static func start() async throws -> PrivateBus {
     let program = "/usr/bin/dbus-daemon"
     guard FileManager.default.isExecutableFile(atPath: program) else {
       throw Failure(description: "dbus-daemon is missing: run make deps")
@@ -77,18 +81,18 @@ final class PrivateBus: Sendable {
   }
 
   /// Runs `tool` (a program in /usr/bin) against this bus and waits for it.
-  func run(_ tool: String, _ arguments: [String]) async throws -> ProcessRunner.Result {
+  public func run(_ tool: String, _ arguments: [String]) async throws -> ProcessRunner.Result {
     try await runner(tool).run(arguments)
   }
 
   /// Starts `tool` against this bus; stop it with `send(SIGTERM)` and `await result()`.
-  func start(_ tool: String, _ arguments: [String]) throws -> ProcessRunner.Running {
+  public func start(_ tool: String, _ arguments: [String]) throws -> ProcessRunner.Running {
     try runner(tool).start(arguments)
   }
 
   /// Starts `dbus-monitor` for `rules` and waits until it is monitoring (it has printed the
   /// `NameLost` of its own name, which comes when it becomes a monitor).
-  func monitor(_ rules: [String]) async throws -> ProcessRunner.Running {
+  public func monitor(_ rules: [String]) async throws -> ProcessRunner.Running {
     let monitor = try start("dbus-monitor", ["--address", address, "--monitor"] + rules)
     let ready = await ProcessRunner.waitUntil(timeout: .seconds(30)) {
       monitor.standardOutputSoFar.contains("member=NameLost") || monitor.hasExited
@@ -108,7 +112,7 @@ final class PrivateBus: Sendable {
   }
 
   /// Ends the daemon, waits for it and removes its folder.
-  func stop() async {
+  public func stop() async {
     daemon.send(SIGTERM)
     _ = await daemon.result()
     directory.remove()
