@@ -10,6 +10,7 @@ import Foundation
 /// processes (`playerctl`, `dbus-monitor`), never into the test process's own. Stop it with
 /// `stop()`.
 public final class PrivateBus: Sendable {
+  /// Why the bus or a tool on it could not be started.
   public struct Failure: Error, CustomStringConvertible {
     /// What went wrong.
     public var description: String
