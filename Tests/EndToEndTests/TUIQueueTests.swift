@@ -1,0 +1,116 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The queue in the terminal app with a real mpv (`--ao=null`), the replay server's media and a
+/// private session bus driven by `playerctl`: `p` on a result tile plays it and queues the rest,
+/// the previews follow one another, MPRIS shows what plays and takes pause, play and next, Space
+/// pauses from another screen, and tunes leaves the bus when it quits.
+@Suite(
+  "The queue and MPRIS in the terminal app (real mpv, tmux, playerctl)", .serialized,
+  .enabled(if: TmuxSession.isAvailable, "needs tmux"),
+  .enabled(
+    if: FileManager.default.isExecutableFile(atPath: "/usr/bin/playerctl")
+      && FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon"),
+    "needs playerctl and dbus-daemon (make deps)"))
+struct TUIQueueTests {
+  /// The first four results of the recording: their titles and preview files.
+  static func firstResults() throws -> [(title: String, file: String)] {
+    let data = try Data(
+      contentsOf: Fixtures.sharedITunes.appendingPathComponent(TUIEndToEndTests.recording))
+    let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let results = try #require(json["results"] as? [[String: Any]])
+    return try results.prefix(4).map { result in
+      let title = try #require(result["trackName"] as? String)
+      let url = try #require(result["previewUrl"] as? String)
+      return (title, String(url.split(separator: "/").last ?? ""))
+    }
+  }
+
+  @Test("p on a tile plays it and the rest follow; playerctl reads, pauses, plays and skips")
+  func queueAndMPRIS() async throws {
+    let results = try Self.firstResults()
+    let media = try TemporaryDirectory(prefix: "tunes-tui-queue")
+    defer { media.remove() }
+    let files = try media.subdirectory("files")
+    for (index, result) in results.enumerated() {
+      // The second is long, so it is still playing when the test checks it; the others end soon.
+      try await PreviewAudio.make(
+        at: files.appendingPathComponent(result.file), seconds: index == 1 ? 30 : 4)
+    }
+    try Data("file\tstatus\trequest\n".utf8).write(to: media.appending("index.tsv"))
+    let bus = try await PrivateBus.start()
+    do {
+      try await Self.play(results, media: media, bus: bus)
+    } catch {
+      await bus.stop()
+      throw error
+    }
+    await bus.stop()
+  }
+
+  static func play(
+    _ results: [(title: String, file: String)], media: TemporaryDirectory, bus: PrivateBus
+  ) async throws {
+    let app = try TUIAppSession(
+      extra: [TUIEndToEndTests.search: TUIEndToEndTests.recording],
+      environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], media: media.url,
+      arguments: ["--video", "audio"])
+    defer { app.close() }
+    let tmux = app.tmux
+    try await app.waitForApp()
+    try tmux.type("jack johnson")
+    try tmux.press("Enter")
+    try await tmux.waitFor("the results") { $0.contains("25 results") }
+    try tmux.press("p")
+    do {
+      try await tmux.waitFor("the first result playing, 1 of 25", timeout: .seconds(60)) {
+        $0.contains(/▶ .* 0:0\d \/ 0:0\d · 1\/25/)
+      }
+      // The 4-second first preview ends and the second follows by itself.
+      try await tmux.waitFor("the second playing by itself", timeout: .seconds(60)) {
+        $0.contains(/▶ .* 0:\d\d \/ 0:30 · 2\/25/)
+      }
+    } catch {
+      throw TUIAppFailure("\(error)\nLog:\n\(app.log())")
+    }
+    let player = ["-p", "tunes"]
+    let title = try await bus.run("playerctl", player + ["metadata", "xesam:title"])
+    #expect(title.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == results[1].title)
+    let url = try await bus.run("playerctl", player + ["metadata", "xesam:url"])
+    #expect(url.stdout.contains("https://"), "\(url.stdout)")
+    _ = try await bus.run("playerctl", player + ["pause"])
+    try await tmux.waitFor("paused by playerctl", timeout: .seconds(30)) {
+      $0.contains(/⏸ .* · 2\/25/)
+    }
+    #expect(
+      try await bus.run("playerctl", player + ["status"]).stdout.contains("Paused"))
+    _ = try await bus.run("playerctl", player + ["play"])
+    try await tmux.waitFor("playing again", timeout: .seconds(30)) { $0.contains(/▶ .* · 2\/25/) }
+    _ = try await bus.run("playerctl", player + ["next"])
+    try await tmux.waitFor("the third, skipped to by playerctl", timeout: .seconds(60)) {
+      $0.contains(/▶ .* · 3\/25/)
+    }
+    // Space pauses from another screen: the detail of the selected tile.
+    try tmux.press("Enter")
+    try await tmux.waitFor("a detail") { $0.contains("Esc back") }
+    try tmux.press("Space")
+    try await tmux.waitFor("paused from the detail", timeout: .seconds(30)) {
+      $0.contains(/⏸ .* · [34]\/25/)
+    }
+    try tmux.press("q")
+    #expect(try await app.waitForExit() == 0)
+    // tunes has left the bus.
+    var listed = ""
+    for _ in 0..<300 {
+      listed = try await bus.run("playerctl", ["-l"]).stdout
+      if !listed.contains("tunes") { break }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    #expect(!listed.contains("tunes"), "tunes is still on the bus after q: \(listed)")
+  }
+}
