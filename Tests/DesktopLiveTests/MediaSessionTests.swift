@@ -79,6 +79,7 @@ struct MediaSessionTests {
     // The call is answered after the handler ran, so the command is there when playerctl ends.
     #expect(result.exited(0), "\(result)")
     #expect(log.received == [expected])
+    #expect(log.threads == ["tunes-dbus\n"])  // onCommand runs on the bus thread
 
     await Sessions.close(session)
     await bus.stop()

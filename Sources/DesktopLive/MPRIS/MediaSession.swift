@@ -5,11 +5,12 @@ import Glibc
 /// media controls and `playerctl` see what plays and can control it.
 ///
 /// ```swift
-/// switch MediaSession.connect(environment: ProcessInfo.processInfo.environment) { command in
-///   queue.async { handle(command) }      // onCommand runs on the bus thread
-/// } {
-/// case .on(let session): session.update(nowPlaying)
-/// case .off(let reason): log(reason)      // a sentence for `tunes doctor`
+/// let connection = MediaSession.connect(environment: ProcessInfo.processInfo.environment) {
+///   command in queue.async { handle(command) }  // onCommand runs on the bus thread
+/// }
+/// switch connection {
+/// case .on(let session): session.update(nowPlaying)  // then on every change; close() at exit
+/// case .off(let reason): log(reason)  // a sentence for `tunes doctor`
 /// }
 /// ```
 ///
