@@ -89,8 +89,12 @@ package final class DesktopPresence: Sendable {
           log.log("mpris: \(reason)")
         }
       }
+      // Over SSH the bus is the remote machine's: the terminal's own notification reaches the
+      // person instead.
+      let remote = !(environment["SSH_CONNECTION"] ?? "").isEmpty
       let notifier =
-        notifications == .off ? nil : DesktopNotifier.connect(environment: environment)
+        notifications == .off || remote
+        ? nil : DesktopNotifier.connect(environment: environment)
       let keep = state.withLock { state -> Bool in
         guard !state.stopped else { return false }
         state.session = session

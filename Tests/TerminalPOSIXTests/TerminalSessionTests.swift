@@ -38,7 +38,8 @@ struct TerminalSessionTests {
     let written = pty.drainOutput()
     #expect(
       String(decoding: written, as: UTF8.self)
-        == "\u{1b}[?2004l\u{1b}[?1006l\u{1b}[?1002l\u{1b}[?1000l\u{1b}[?25h\u{1b}[?1049l\u{1b}[0m")
+        == "\u{1b}[?1004l\u{1b}[?2004l\u{1b}[?1006l\u{1b}[?1002l\u{1b}[?1000l\u{1b}[?25h"
+        + "\u{1b}[?1049l\u{1b}[0m")
     #expect(!session.isActive)
   }
 

@@ -1,8 +1,10 @@
 import Foundation
 import TerminalGraphics
 import TerminalPOSIX
+import TestSupport
 import Testing
 import TunesFeatures
+import TunesStorage
 
 @testable import TunesLive
 
@@ -26,6 +28,7 @@ struct EnvironmentTests {
       mouse        yes (SGR 1006)
       hyperlinks   unknown (OSC 8 is sent; terminals without it ignore it)
       images       sixel (the terminal's device attributes include 4); 8×16 px cells
+      mpris        off: no session bus (DBUS_SESSION_BUS_ADDRESS is not set); media keys and playerctl will not reach tunes
       data         /d/tunes/tunes.sqlite
       cache        /c/tunes
       config       /k/tunes/config.json
@@ -33,6 +36,22 @@ struct EnvironmentTests {
 
       """
     #expect(report == expected)
+  }
+
+  @Test("doctor's mpris line: off by config, off without a bus, else the name tunes takes")
+  func doctorMPRIS() throws {
+    let config = try TemporaryDirectory()
+    defer { config.remove() }
+    let paths = StoragePaths(environment: ["XDG_CONFIG_HOME": config.path, "HOME": "/h"])
+    #expect(
+      Doctor.mprisLine(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/x"], paths: paths)
+        == "on: the app shows itself as org.mpris.MediaPlayer2.tunes on unix:path=/x")
+    try FileManager.default.createDirectory(
+      at: paths.configDirectory, withIntermediateDirectories: true)
+    try Data(#"{"mpris": "off"}"#.utf8).write(to: paths.configFile)
+    #expect(
+      Doctor.mprisLine(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/x"], paths: paths)
+        == "off (the config key mpris is off)")
   }
 
   @Test("doctor's images line: tmux, a forced mode, no terminal, the assumed cell size")
