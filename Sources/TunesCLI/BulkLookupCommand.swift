@@ -15,7 +15,9 @@ enum BulkLookupCommand {
   ) async throws(CLIError) -> Int32 {
     let lookup = try make(parsed, context: context)
     var stream = ItemStream(
-      format: format, formatter: ItemFormatter(width: context.tableWidth, color: context.color))
+      format: format,
+      formatter: ItemFormatter(
+        width: context.tableWidth, color: context.color, mediaURL: context.mediaURL))
     let progress = BulkProgressLine(context: context)
     let summary: BulkLookup.Summary
     do {

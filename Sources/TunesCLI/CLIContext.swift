@@ -1,4 +1,5 @@
 import Foundation
+import ITunesCatalog
 import ITunesClient
 import Playback
 import TunesLive
@@ -114,5 +115,14 @@ enum FileOutput {
         pointer += written
       }
     }
+  }
+}
+
+extension CLIContext {
+  /// What an M3U8 entry plays for an item: its whole episode or preview, moved where
+  /// `TUNES_MEDIA_BASE` says.
+  var mediaURL: @Sendable (CatalogItem) -> URL? {
+    let environment = environment
+    return { LivePlayback.previewURL(for: $0, environment: environment) }
   }
 }

@@ -38,6 +38,13 @@ enum ChartsCommand {
       throw CLIError.wrap(error)
     }
     let format = try parsed(Options.format) ?? .table
+    if format == .m3u8 {
+      // Chart entries carry no preview: a lookup of their ids gives them.
+      throw CLIError.usage(
+        "charts writes table, json, ndjson, csv or tsv; for a playlist, look the entries up: "
+          + "tunes charts --format json | jq -r '.[].id' | tunes lookup - --format m3u8",
+        command: "charts")
+    }
     let client = try NetworkOptions.client(parsed, context: context)
     let response: ChartResponse
     do {

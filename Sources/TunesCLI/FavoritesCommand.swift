@@ -68,7 +68,8 @@ enum FavoritesCommand {
         if items.isEmpty && format == .table {
           context.err("tunes: no favourites yet. Add one with: tunes favorites add ID")
         } else {
-          let formatter = ItemFormatter(width: context.tableWidth, color: context.color)
+          let formatter = ItemFormatter(
+            width: context.tableWidth, color: context.color, mediaURL: context.mediaURL)
           context.writeOut(formatter.format(items, as: format))
         }
       case "add":
@@ -92,8 +93,13 @@ enum FavoritesCommand {
         switch format {
         case "json": context.writeOut([UInt8](try store.exportJSON()))
         case "csv": context.out(DelimitedText.csv(try store.exportRows()))
+        case "m3u8":
+          // A playlist of what the favourites play (those without a preview are left out).
+          context.out(
+            M3U8.playlist(try store.list().compactMap(item(from:)), url: context.mediaURL))
         default:
-          throw CLIError.usage("export writes json or csv, not \(format).", command: "favorites")
+          throw CLIError.usage(
+            "export writes json, csv or m3u8, not \(format).", command: "favorites")
         }
       default:  // import
         let path = try single(rest, "import FILE")

@@ -24,6 +24,11 @@ enum GenresCommand {
       throw .usage("genres takes one medium or genre id.", command: "genres")
     }
     let format = try parsed(Options.format) ?? .table
+    guard format != .m3u8 else {
+      throw CLIError.usage(
+        "genres writes table, json, ndjson, csv or tsv: a genre has nothing to play.",
+        command: "genres")
+    }
     let depth = try parsed(Options.depth)
     if let depth, depth < 0 {
       throw .usage("--depth needs 0 or more, not \(depth).", command: "genres")
@@ -120,6 +125,9 @@ enum GenresCommand {
       return Array((format == .csv ? DelimitedText.csv(table) : DelimitedText.tsv(table)).utf8)
     case .table:
       return Array(table(rows, width: context.tableWidth, color: context.color).utf8)
+    case .m3u8:
+      // Refused before anything is fetched (`run`): genres have nothing to play.
+      return []
     }
   }
 

@@ -143,7 +143,7 @@ enum HelpText {
            tunes favorites add ID…       look the items up and keep them (those ids only;
                                          - reads ids from standard input, or --ids-from FILE)
            tunes favorites remove ID
-           tunes favorites export [--format json|csv]
+           tunes favorites export [--format json|csv|m3u8]  (m3u8: a playlist mpv plays)
            tunes favorites import FILE   the JSON or CSV that export writes; merged by id
 
     Favourites keep the whole item, so they show without a network.

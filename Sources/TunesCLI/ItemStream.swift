@@ -44,6 +44,14 @@ struct ItemStream {
       started = true
       written += items.count
       return Array(text.utf8)
+    case .m3u8:
+      guard !items.isEmpty else { return [] }
+      var text = M3U8.playlist(items, url: formatter.mediaURL)
+      // The header starts the playlist once.
+      if started { text = String(text.dropFirst(M3U8.header.count + 1)) }
+      started = true
+      written += items.count
+      return Array(text.utf8)
     }
   }
 
@@ -57,7 +65,7 @@ struct ItemStream {
       return []
     case .json:
       return written == 0 ? Array("[]\n".utf8) : Array("\n]\n".utf8)
-    case .csv, .tsv:
+    case .csv, .tsv, .m3u8:
       return started ? [] : formatter.format([], as: format)
     }
   }

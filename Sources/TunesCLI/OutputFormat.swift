@@ -5,6 +5,8 @@ import TerminalUI
 /// The CLI's output formats.
 enum OutputFormat: String, CaseIterable {
   case table, json, ndjson, csv, tsv
+  /// An M3U8 playlist of what tunes plays for each item (search, lookup, favourites export).
+  case m3u8
 
   static var names: [String] { allCases.map(\.rawValue) }
 }
@@ -15,6 +17,9 @@ struct ItemFormatter {
   var width: Int?
   /// Whether to colour the table.
   var color: Bool
+  /// The URL an M3U8 entry plays: the item's whole episode or preview, moved where
+  /// `TUNES_MEDIA_BASE` says (``CLIContext/mediaURL``).
+  var mediaURL: @Sendable (CatalogItem) -> URL? = { $0.playableURL }
 
   func format(_ items: [CatalogItem], as format: OutputFormat) -> [UInt8] {
     switch format {
@@ -38,6 +43,8 @@ struct ItemFormatter {
       return Array(delimited(items, separator: format == .csv ? "," : "\t").utf8)
     case .table:
       return table(items)
+    case .m3u8:
+      return Array(M3U8.playlist(items, url: mediaURL).utf8)
     }
   }
 

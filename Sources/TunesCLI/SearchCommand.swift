@@ -66,7 +66,8 @@ enum Output {
 
   static func items(_ page: CatalogPage, format: OutputFormat, context: CLIContext) throws(CLIError)
   {
-    let formatter = ItemFormatter(width: context.tableWidth, color: context.color)
+    var formatter = ItemFormatter(width: context.tableWidth, color: context.color)
+    formatter.mediaURL = context.mediaURL
     if page.items.isEmpty, format == .table {
       context.err("tunes: no results.")
     } else {

@@ -46,7 +46,7 @@ struct BadInputTests {
     Case(arguments: ["lookup", "99999999999999999999"], words: ["not a valid id"]),
     Case(arguments: ["history", "--format", "csv"], words: ["\"csv\"", "table, json"]),
     Case(arguments: ["favorites", "add"], words: ["tunes favorites add ID"]),
-    Case(arguments: ["favorites", "export", "--format", "tsv"], words: ["json or csv"]),
+    Case(arguments: ["favorites", "export", "--format", "tsv"], words: ["json, csv or m3u8"]),
     Case(arguments: ["serch", "x"], words: ["\"serch\"", "Did you mean \"search\"?"]),
     Case(arguments: ["lookup", "abc"], words: ["\"abc\"", "not a valid id"]),
     Case(arguments: ["lookup", "12x4"], words: ["\"12x4\"", "not a valid id"]),

@@ -46,6 +46,30 @@ struct PreviewTests {
     }
   }
 
+  @Test("lookup --format m3u8 writes a playlist that mpv plays to its end")
+  func playlistPlays() async throws {
+    let fixture = try await Fixture(seconds: 1)
+    defer { fixture.close() }
+    let result = try await fixture.sandbox.tunes("lookup", "1", "--format", "m3u8", "--no-cache")
+    #expect(result.exited(0), "\(result)")
+    let base = fixture.server.baseURL.absoluteString
+    #expect(
+      result.stdout
+        == "#EXTM3U\n#EXTINF:-1,Test Tones - A 440\n"
+        + "\(base)/media/itunes-assets/AudioPreview/v4/tone.m4a\n", "\(result)")
+    let playlist = fixture.directory.appending("queue.m3u8")
+    try Data(result.stdout.utf8).write(to: playlist)
+    let mpv = ProcessRunner(
+      executable: URL(fileURLWithPath: "/usr/bin/mpv"), environment: ["PATH": "/usr/bin:/bin"],
+      timeout: .seconds(120))
+    let played = try await mpv.run([
+      "--no-config", "--ao=null", "--no-video", "--msg-level=all=info",
+      "--playlist=" + playlist.path,
+    ])
+    #expect(played.exited(0), "\(played)")
+    #expect(played.stdout.contains("Exiting... (End of file)"), "\(played)")
+  }
+
   @Test("without a terminal it prints playing and finished and exits 0")
   func playsToTheEnd() async throws {
     let fixture = try await Fixture(seconds: 2)

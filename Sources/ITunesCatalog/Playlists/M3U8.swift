@@ -10,13 +10,16 @@ import Foundation
 /// https://audio-ssl.itunes.apple.com/…/mzaf_….plus.aac.p.m4a
 /// ```
 public enum M3U8 {
+  /// The first line of every playlist.
+  public static let header = "#EXTM3U"
+
   /// The playlist of the items that have something to play, in order; `url` gives each item's
   /// URL (the live app moves media to `TUNES_MEDIA_BASE`). Line breaks and control characters in
   /// names are removed, so a title can never start a line of its own.
   public static func playlist(
     _ items: [CatalogItem], url: (CatalogItem) -> URL? = { $0.playableURL }
   ) -> String {
-    var lines = ["#EXTM3U"]
+    var lines = [header]
     for item in items {
       guard let link = url(item) else { continue }
       let seconds =
