@@ -38,6 +38,10 @@ package final class DesktopPresence: Sendable {
     var announced: Int64?
     var covers: [Int64: URL] = [:]
     var coversAsked: Set<Int64> = []
+    /// Covers whose fetch has ended, found or not.
+    var coversDone: Set<Int64> = []
+    /// The track whose bubble waits for its cover.
+    var waitingAnnouncement: Int64?
     var stopped = false
   }
 
@@ -161,16 +165,35 @@ package final class DesktopPresence: Sendable {
     if let jumped { state.withLock { $0.session }?.seeked(to: jumped) }
     if let askCover { fetchCover(askCover) }
     guard let announce, shouldAnnounce(focused: app.terminalFocused) else { return [] }
-    let summary = announce.title
-    let body = [announce.author, announce.collection].compactMap { $0 }.joined(separator: " — ")
-    if let notifier {
-      notifier.notify(
-        summary: summary, body: body,
-        imagePath: state.withLock { $0.covers[announce.id] }?.path)
-      return []
+    if notifier == nil {
+      // The terminal's own notification has no picture: it goes out at once.
+      return Array(
+        TerminalNotification.sequence(
+          summary: announce.title, body: Self.body(announce), environment: environment
+        ).utf8)
     }
-    return Array(
-      TerminalNotification.sequence(summary: summary, body: body, environment: environment).utf8)
+    // The bubble waits for its cover while that is being fetched (a failed fetch sends it
+    // without one).
+    let waits = state.withLock { state -> Bool in
+      guard state.covers[announce.id] == nil, state.coversAsked.contains(announce.id),
+        !state.coversDone.contains(announce.id)
+      else { return false }
+      state.waitingAnnouncement = announce.id
+      return true
+    }
+    if !waits { notify(announce) }
+    return []
+  }
+
+  /// `Artist — Album` under a notification's title.
+  static func body(_ item: CatalogItem) -> String {
+    [item.author, item.collection].compactMap { $0 }.joined(separator: " — ")
+  }
+
+  /// Shows the bubble for `item` with its cover, if it has one yet.
+  private func notify(_ item: CatalogItem) {
+    let (notifier, cover) = state.withLock { ($0.notifier, $0.covers[item.id]) }
+    notifier?.notify(summary: item.title, body: Self.body(item), imagePath: cover?.path)
   }
 
   /// Whether a track change is announced: never when off, always when asked, else while the
@@ -188,7 +211,15 @@ package final class DesktopPresence: Sendable {
 
   private func fetchCover(_ item: CatalogItem) {
     Task { [self] in
-      guard let file = await cover(item) else { return }
+      let file = await cover(item)
+      let announce = state.withLock { state -> Bool in
+        state.coversDone.insert(item.id)
+        guard state.waitingAnnouncement == item.id else { return false }
+        state.waitingAnnouncement = nil
+        return true
+      }
+      defer { if announce { notify(item) } }
+      guard let file else { return }
       let republish = state.withLock { state -> (MediaSession, NowPlaying)? in
         state.covers[item.id] = file
         guard let session = state.session, var published = state.published,

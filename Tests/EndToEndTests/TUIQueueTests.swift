@@ -56,10 +56,17 @@ struct TUIQueueTests {
   static func play(
     _ results: [(title: String, file: String)], media: TemporaryDirectory, bus: PrivateBus
   ) async throws {
+    // Every track change is announced (the test's terminal stays in front).
+    let config = try media.subdirectory("config/tunes")
+    try Data(#"{"notifications": "always"}"#.utf8).write(
+      to: config.appendingPathComponent("config.json"))
+    let monitor = try await bus.monitor(["interface='org.freedesktop.Notifications'"])
+    defer { monitor.send(SIGKILL) }
     let app = try TUIAppSession(
       extra: [TUIEndToEndTests.search: TUIEndToEndTests.recording],
-      environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], media: media.url,
-      arguments: ["--video", "audio"])
+      environment: [
+        "DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_CONFIG_HOME": media.appending("config").path,
+      ], media: media.url, arguments: ["--video", "audio"])
     defer { app.close() }
     let tmux = app.tmux
     try await app.waitForApp()
@@ -78,6 +85,14 @@ struct TUIQueueTests {
     } catch {
       throw TUIAppFailure("\(error)\nLog:\n\(app.log())")
     }
+    // The first track's bubble went out on the bus with its title and its cover's file.
+    let announced = await ProcessRunner.waitUntil(timeout: .seconds(30)) {
+      let seen = monitor.standardOutputSoFar
+      return seen.contains("member=Notify") && seen.contains("string \"\(results[0].title)\"")
+        && seen.contains("image-path")
+    }
+    #expect(announced, "dbus-monitor saw: \(monitor.standardOutputSoFar)")
+    #expect(monitor.standardOutputSoFar.contains(/string "file:\/\/\/.*\/artwork\//))
     let player = ["-p", "tunes"]
     let title = try await bus.run("playerctl", player + ["metadata", "xesam:title"])
     #expect(title.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == results[1].title)
