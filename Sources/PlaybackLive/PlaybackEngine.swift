@@ -92,8 +92,14 @@ final class PlaybackEngine: Sendable {
           state.resumeAt = nil
           state.resumeTarget = nil
           state.startAt = start.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+          // A resumed file's earlier positions (mpv's 0 before it gets there) are not reported.
+          state.resumeTarget = state.startAt
           defer { state.watchdogRunning = true }
           Self.send(.loading(url), in: state)
+          if let at = state.startAt {
+            state.position = at
+            Self.send(.position(at), in: state)
+          }
           return !state.watchdogRunning
         }
         if startWatchdog { self.startWatchdog() }

@@ -54,6 +54,8 @@ extension LiveDependencies {
       dependencies.client = DemoServer.client(configuration: launch.configuration)
       dependencies.history = .inMemory()
       dependencies.favorites = .inMemory()
+      // The demo's invented episodes leave no places in the person's database.
+      dependencies.listening = .inMemory()
       dependencies.isDemo = true
       dependencies.backgroundCheck = { nil }
     } else {

@@ -128,4 +128,65 @@ struct TUIQueueTests {
     }
     #expect(!listed.contains("tunes"), "tunes is still on the bus after q: \(listed)")
   }
+
+  @Test("a whole episode resumes where it was left after tunes is quit and started again")
+  func episodeResumesAfterRestart() async throws {
+    let media = try TemporaryDirectory(prefix: "tunes-tui-episode")
+    defer { media.remove() }
+    let files = try media.subdirectory("files")
+    try await PreviewAudio.make(at: files.appendingPathComponent("episode-77.m4a"), seconds: 60)
+    let answer = """
+      {"resultCount":1,"results":[{"wrapperType":"podcastEpisode","kind":"podcast-episode",\
+      "trackId":77,"trackName":"Episode Seventy-Seven","collectionName":"The Test Show",\
+      "collectionId":70,"trackTimeMillis":60000,\
+      "episodeUrl":"https://audio-ssl.itunes.apple.com/podcasts/episode-77.m4a"}]}
+      """
+    try Data(answer.utf8).write(to: media.appending("search-episode.json"))
+    try Data(
+      "file\tstatus\trequest\nsearch-episode.json\t200\t/search?term=episode&limit=30\n".utf8
+    ).write(to: media.appending("index.tsv"))
+    let data = try media.subdirectory("data")
+    // First run: play it for a few seconds, then quit.
+    let left = try await Self.playEpisode(media: media, data: data) { screen in
+      guard let match = screen.firstMatch(of: /▶ Episode Seventy-Seven 0:(\d\d) \/ 1:00/),
+        let seconds = Int(match.1), seconds >= 6
+      else { return nil }
+      return seconds
+    }
+    // Second run: p starts where it was left (a resumed file reports no earlier position).
+    let resumed = try await Self.playEpisode(media: media, data: data) { screen in
+      guard let match = screen.firstMatch(of: /▶ Episode Seventy-Seven 0:(\d\d) \/ 1:00/)
+      else { return nil }
+      return Int(match.1)
+    }
+    #expect(resumed >= left, "resumed at 0:\(resumed), left at 0:\(left)")
+  }
+
+  /// Searches "episode" in a fresh app over `data`, plays the result, waits until `position`
+  /// reads a position off the screen, then quits; returns that position.
+  static func playEpisode(
+    media: TemporaryDirectory, data: URL, position: @escaping (String) -> Int?
+  ) async throws -> Int {
+    let app = try TUIAppSession(
+      environment: ["XDG_DATA_HOME": data.path], media: media.url)
+    defer { app.close() }
+    let tmux = app.tmux
+    try await app.waitForApp()
+    try tmux.type("episode")
+    try tmux.press("Enter")
+    try await tmux.waitFor("the episode's tile") { $0.contains("1 result") }
+    try tmux.press("p")
+    var seen: Int?
+    do {
+      try await tmux.waitFor("the episode playing far enough", timeout: .seconds(60)) { screen in
+        seen = position(screen)
+        return seen != nil
+      }
+    } catch {
+      throw TUIAppFailure("\(error)\nLog:\n\(app.log())")
+    }
+    try tmux.press("q")
+    #expect(try await app.waitForExit() == 0)
+    return try #require(seen)
+  }
 }

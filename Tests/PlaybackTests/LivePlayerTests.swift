@@ -74,6 +74,24 @@ struct LivePlayerTests {
     #expect(rig.log.state.progressText == "▶ 0:03 / 0:03")
   }
 
+  @Test("playFrom starts at the position and reports nothing before it (a volume set first)")
+  func playFromPosition() async throws {
+    let server = try await PreviewServer()
+    defer { server.close() }
+    let rig = Rig(["--ao=null"])
+    try await rig.player.setVolume(40)
+    try await rig.player.playFrom(server.tone, 1.5)
+    #expect(await rig.log.waitUntil(EventLog.finished), "\(rig.log.all)\n\(server.log)")
+    let positions = rig.log.all.compactMap { event -> Double? in
+      if case .position(let seconds) = event { return seconds }
+      return nil
+    }
+    #expect(positions.first == 1.5, "\(positions)")
+    #expect(positions.allSatisfy { $0 >= 1.0 }, "\(positions)")
+    #expect(rig.log.all.last == .ended, "\(rig.log.all)")
+    await rig.player.shutdown()
+  }
+
   @Test("stop ends the preview and keeps mpv for the next one")
   func stopKeepsMPV() async throws {
     let server = try await PreviewServer()
