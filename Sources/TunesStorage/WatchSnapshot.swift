@@ -147,7 +147,8 @@ public struct WatchChange: Sendable, Equatable {
       notes: String? = nil
     ) -> WatchChange {
       WatchChange(
-        itemID: current.itemID, country: current.country, itemKind: current.kind, title: title,
+        itemID: current.itemID, country: current.country,
+        itemKind: current.available ? current.kind : previous.kind, title: title,
         change: kind, field: field, old: old, new: new, currency: currency, notes: notes,
         foundAt: current.takenAt)
     }
