@@ -81,7 +81,8 @@ enum ReleasesCommand {
       guard let creators = followed[works], !creators.isEmpty else { continue }
       let lookup = BulkLookup(
         network: parts.network, cache: parts.cache, policy: parts.policy, entity: works.rawValue,
-        limit: worksPerCreator, sort: .recent, country: country,
+        limit: worksPerCreator, sort: .recent,
+        country: country == Country.appleDefault ? nil : country,
         cacheBuster: WatchSupport.cacheBuster(now))
       let wanted = Set(creators)
       var byCreator: [Int64: [CatalogItem]] = [:]

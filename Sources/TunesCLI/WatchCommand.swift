@@ -59,7 +59,9 @@ enum WatchCommand {
     var failed: ClientError?
     let progress = BulkProgressLine(context: context)
     for country in countries {
-      lookup.country = country
+      // Apple's default storefront unnamed, so the answers saved per id are the ones a plain
+      // `tunes lookup ID` finds.
+      lookup.country = country == Country.appleDefault ? nil : country
       var items: [Int64: CatalogItem] = [:]
       let summary: BulkLookup.Summary
       do {

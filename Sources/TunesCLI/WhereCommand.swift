@@ -104,7 +104,9 @@ enum WhereCommand {
       if stop.requested {
         break
       }
-      lookup.country = country
+      // Apple's default storefront unnamed, so the answers saved per id are the ones a plain
+      // `tunes lookup ID` finds.
+      lookup.country = country == Country.appleDefault ? nil : country
       var found: [Answer] = []
       let wanted = Set(ids)
       let summary: BulkLookup.Summary
