@@ -165,9 +165,9 @@ enum HelpText {
 
     Look items up (up to 200) in many storefronts, one request a storefront: whether each sells
     the item, the price and currency, and the title and track count where they differ from the
-    first storefront's. Groups: \(Country.storefrontGroups.keys.sorted().joined(separator: ", "))
-    (all: every storefront, \(Country.storefronts.count)). A long sweep says how long it will
-    take, shows its progress on stderr and, interrupted, resumes where it stopped.
+    first storefront's. --countries takes codes, a group (asia, dach, english, eu, latam,
+    nordic) or all (every storefront, \(Country.storefronts.count)). A long sweep says how long it will take, shows its
+    progress on stderr and, interrupted (Ctrl-C), resumes where it stopped when run again.
 
     \(options(WhereCommand.parser))
     Examples:

@@ -62,14 +62,26 @@ enum WatchCommand {
       // Apple's default storefront unnamed, so the answers saved per id are the ones a plain
       // `tunes lookup ID` finds.
       lookup.country = country == Country.appleDefault ? nil : country
+      // An id can name an artist as well as an app or album: the answer must be of the kind
+      // the item was (the favourite's, or the last snapshot's), else the item is not sold.
+      let expected: [Int64: String]
+      do {
+        expected = try database.snapshots.latest(ids: ids, country: country).mapValues(\.kind)
+          .merging(known.compactMapValues(\.kind)) { _, favourite in favourite }
+      } catch {
+        throw CLIError.wrap(error)
+      }
       var items: [Int64: CatalogItem] = [:]
       let summary: BulkLookup.Summary
       do {
         summary = try await lookup.run(
           ids,
           emit: { batch in
-            for item in batch where known[item.id] != nil && items[item.id] == nil {
-              items[item.id] = item
+            for item in batch where known[item.id] != nil {
+              let wanted = expected[item.id]
+              if let wanted, wanted != "item", item.kind.rawValue != wanted { continue }
+              if wanted == nil, item.kind == .artist, items[item.id] != nil { continue }
+              if items[item.id] == nil || items[item.id]?.kind == .artist { items[item.id] = item }
             }
           }, progress: { progress.show($0) })
       } catch {
@@ -77,7 +89,11 @@ enum WatchCommand {
         throw CLIError.wrap(error)
       }
       progress.clear()
-      let unknown = Set(summary.unknown)
+      let answered = Set(summary.unknown).union(
+        ids.filter { id in
+          !summary.notLookedUp.contains(id) && items[id] == nil
+        })
+      let unknown = answered
       var snapshots: [WatchSnapshot] = []
       for id in ids {
         if let item = items[id] {
@@ -86,7 +102,7 @@ enum WatchCommand {
         } else if unknown.contains(id) {
           snapshots.append(
             .unavailable(
-              itemID: id, country: country, kind: known[id]?.kind ?? "item", at: now))
+              itemID: id, country: country, kind: expected[id] ?? "item", at: now))
         }
       }
       let outcome: SnapshotStore.Outcome

@@ -104,7 +104,7 @@ struct WatchCommandTests {
       ]) == 0)
     let rows = world.cli.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
     #expect(rows.first == WatchOutput.delimitedColumns.joined(separator: ","))
-    #expect(rows.count == 3, "\(rows)")
+    #expect(rows.count == 3, "\(world.cli.stdout)")
     #expect(rows.contains { $0.contains(",us,500,software,App 500,gone,") }, "\(rows)")
     #expect(
       rows.contains { $0.contains(",gb,500,software,App 500,price-up,price,0.79,1.59,GBP,") },

@@ -60,8 +60,8 @@ enum CommandTable {
         summary: "list, add, remove, export or import favourites", parser: FavoritesCommand.parser,
         positional: .words(FavoritesCommand.actions, filesAfter: ["import"])),
       Command(
-        name: "watch", synopsis: "[ID… | --ids-from FILE]",
-        summary: "what changed: prices, versions, availability of watched items",
+        name: "watch", synopsis: "[ID…]",
+        summary: "what changed since the last check: prices, versions, stores",
         parser: WatchCommand.parser),
       Command(
         name: "where", synopsis: "ID…",
