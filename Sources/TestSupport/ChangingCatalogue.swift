@@ -111,6 +111,42 @@ public struct ChangingCatalogue: Sendable {
     return CatalogEngine(records: records)
   }
 
+  /// Writes this state as a folder `tunes replay DIR --catalog` serves (and reads again on
+  /// SIGHUP): one answer file per storefront and an `index.tsv` placing each in its storefront.
+  /// Results sold everywhere go into every storefront's file.
+  public func write(to directory: URL) throws {
+    let manager = FileManager.default
+    try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+    for name in (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
+    where name.hasSuffix(".json") {
+      try manager.removeItem(at: directory.appendingPathComponent(name))
+    }
+    var byStorefront: [String: [Data]] = [:]
+    var shared: [Data] = []
+    for (storefront, object) in try objects() {
+      if let storefront {
+        byStorefront[storefront, default: []].append(object)
+      } else {
+        shared.append(object)
+      }
+    }
+    if byStorefront.isEmpty { byStorefront[Country.appleDefault] = [] }
+    var index = "file\tstatus\trequest\n"
+    for (storefront, objects) in byStorefront.sorted(by: { $0.key < $1.key }) {
+      let results = objects + shared
+      var body = Data("{\"resultCount\":\(results.count),\"results\":[".utf8)
+      for (offset, object) in results.enumerated() {
+        if offset > 0 { body.append(UInt8(ascii: ",")) }
+        body.append(object)
+      }
+      body.append(contentsOf: Array("]}".utf8))
+      let file = "\(storefront).json"
+      try body.write(to: directory.appendingPathComponent(file), options: .atomic)
+      index += "\(file)\t200\t/lookup?id=0&country=\(storefront)\n"
+    }
+    try Data(index.utf8).write(to: directory.appendingPathComponent("index.tsv"), options: .atomic)
+  }
+
   /// Every result object with its storefront (`nil`: all).
   func objects() throws -> [(String?, Data)] {
     var out: [(String?, Data)] = []
