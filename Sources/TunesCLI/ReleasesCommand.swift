@@ -15,7 +15,10 @@ enum ReleasesCommand {
       Options.country.option(help: "store country, ISO 3166-1 alpha-2 (default us)"),
       Options.format.option(help: "table, json, ndjson, csv or tsv"),
       Options.help.option(help: "show this help"),
-    ] + NetworkOptions.options + NetworkOptions.pacingOptions)
+      Options.wait.option(
+        help:
+          "wait at most this long for Apple's rate limit per request, else exit 75 (default 120)"),
+    ] + NetworkOptions.options)
 
   /// Creators a request: Apple documents no cap for an id list with `entity` (its examples
   /// name two); 50 creators with ``worksPerCreator`` each keeps an answer near the size of a
@@ -72,7 +75,8 @@ enum ReleasesCommand {
           + "--include-creators-of-favourites).")
       return ExitCode.success
     }
-    let parts = try NetworkOptions.parts(parsed, context: context)
+    let parts = try NetworkOptions.parts(
+      parsed, context: context, defaultWaitSeconds: WatchSupport.defaultWaitSeconds)
     let now = context.now()
     var fresh: [CatalogItem] = []
     var firstSeen = 0

@@ -16,7 +16,10 @@ enum WatchCommand {
       Options.country.option(help: "storefronts to check, comma-separated (default us)"),
       Options.watchFormat.option(help: "table, json, ndjson, csv, tsv or atom"),
       Options.help.option(help: "show this help"),
-    ] + NetworkOptions.options + NetworkOptions.pacingOptions)
+      Options.wait.option(
+        help:
+          "wait at most this long for Apple's rate limit per request, else exit 75 (default 120)"),
+    ] + NetworkOptions.options)
 
   /// One watched id, with what is known of it before it is looked up.
   struct Watched {
@@ -47,7 +50,8 @@ enum WatchCommand {
           + "give ids (tunes watch --ids-from FILE).")
       return ExitCode.success
     }
-    let parts = try NetworkOptions.parts(parsed, context: context)
+    let parts = try NetworkOptions.parts(
+      parsed, context: context, defaultWaitSeconds: WatchSupport.defaultWaitSeconds)
     let now = context.now()
     var lookup = BulkLookup(
       network: parts.network, cache: parts.cache, policy: parts.policy, entity: nil, limit: nil,
@@ -191,6 +195,10 @@ enum WatchCommand {
 
 /// What `watch`, `where` and `releases` share.
 enum WatchSupport {
+  /// How long a request of `watch`, `where` or `releases` may wait for Apple's rate limit
+  /// unless `--wait` says otherwise: a whole window (61 s) and then some, because these runs
+  /// are expected to take longer than 20 requests (a 174-storefront sweep is nine minutes).
+  static let defaultWaitSeconds: Double = 120
   /// The database, writable, with its recovery note on stderr.
   static func openDatabase(context: CLIContext) throws(CLIError) -> TunesDatabase {
     let database: TunesDatabase

@@ -22,7 +22,10 @@ enum WhereCommand {
       Options.fresh.option(help: "start the sweep afresh instead of resuming an unfinished one"),
       Options.format.option(help: "table, json, ndjson, csv or tsv"),
       Options.help.option(help: "show this help"),
-    ] + NetworkOptions.options + NetworkOptions.pacingOptions)
+      Options.wait.option(
+        help:
+          "wait at most this long for Apple's rate limit per request, else exit 75 (default 120)"),
+    ] + NetworkOptions.options)
 
   /// Apple's documented pace, for the estimate said before a long sweep.
   static let requestsPerMinute = 20
@@ -92,7 +95,8 @@ enum WhereCommand {
           + "\(requestsPerMinute) a minute: about \(minutes) minutes. Ctrl-C stops; the same "
           + "command resumes.")
     }
-    let parts = try NetworkOptions.parts(parsed, context: context)
+    let parts = try NetworkOptions.parts(
+      parsed, context: context, defaultWaitSeconds: WatchSupport.defaultWaitSeconds)
     var lookup = BulkLookup(
       network: parts.network, cache: parts.cache, policy: parts.policy, entity: nil, limit: nil,
       sort: nil, country: nil, cacheBuster: WatchSupport.cacheBuster(now))
