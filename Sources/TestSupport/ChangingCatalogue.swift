@@ -13,17 +13,22 @@ import ITunesReplay
 public struct ChangingCatalogue: Sendable {
   /// An app as a storefront sells it.
   public struct App: Sendable {
+    /// The track id.
     public var id: Int64
+    /// The app's name.
     public var title: String
     /// The price in US dollars; other storefronts get it in their currency (see ``currency``).
     public var price: Double
+    /// The version.
     public var version: String
+    /// The version's release notes.
     public var notes: String
     /// The developer (`artistId`).
     public var developerID: Int64
     /// Storefronts that sell it (lower case); `nil`: every storefront.
     public var storefronts: Set<String>?
 
+    /// An app; see the properties.
     public init(
       id: Int64, title: String, price: Double, version: String = "1.0",
       notes: String = "Bug fixes.", developerID: Int64 = 500, storefronts: Set<String>? = nil
@@ -40,15 +45,24 @@ public struct ChangingCatalogue: Sendable {
 
   /// An album.
   public struct Album: Sendable {
+    /// The collection id.
     public var id: Int64
+    /// The album's name.
     public var title: String
+    /// The artist (`artistId`).
     public var artistID: Int64
+    /// The price in US dollars.
     public var price: Double
+    /// How many tracks it has.
     public var trackCount: Int
+    /// `releaseDate` as Apple writes it.
     public var releaseDate: String
+    /// Whether it is the explicit version.
     public var explicit: Bool
+    /// Storefronts that sell it (lower case); `nil`: every storefront.
     public var storefronts: Set<String>?
 
+    /// An album; see the properties.
     public init(
       id: Int64, title: String, artistID: Int64, price: Double = 9.99, trackCount: Int = 10,
       releaseDate: String = "2020-01-01T08:00:00Z", explicit: Bool = false,
@@ -67,21 +81,28 @@ public struct ChangingCatalogue: Sendable {
 
   /// An artist.
   public struct Artist: Sendable {
+    /// The artist id.
     public var id: Int64
+    /// The artist's name.
     public var name: String
 
+    /// An artist.
     public init(id: Int64, name: String) {
       self.id = id
       self.name = name
     }
   }
 
+  /// The apps served.
   public var apps: [App] = []
+  /// The albums served.
   public var albums: [Album] = []
+  /// The artists served.
   public var artists: [Artist] = []
   /// The storefronts an item sold "everywhere" is answered in (`nil` in a record: all).
   public var everywhere: [String] = Country.storefronts
 
+  /// A catalogue of these items.
   public init(apps: [App] = [], albums: [Album] = [], artists: [Artist] = []) {
     self.apps = apps
     self.albums = albums

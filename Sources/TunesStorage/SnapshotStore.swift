@@ -34,21 +34,17 @@ public struct SnapshotStore: Sendable {
     var outcome = Outcome()
     try database.transaction { db in
       let lastByCountry = try Dictionary(grouping: snapshots, by: \.country).mapValues {
-        try latest(ids: $0.map(\.itemID), country: $0[0].country)
+        try latestRows(ids: $0.map(\.itemID), country: $0[0].country)
       }
+      let touch = try db.prepare("UPDATE watch_snapshots SET checked_at = ?1 WHERE id = ?2")
       for snapshot in snapshots {
-        guard let previous = lastByCountry[snapshot.country]?[snapshot.itemID] else {
+        guard let (row, previous) = lastByCountry[snapshot.country]?[snapshot.itemID] else {
           try insert(snapshot, into: db)
           outcome.firstSeen += 1
           continue
         }
         if previous.sameState(as: snapshot) {
-          try db.execute(
-            """
-            UPDATE watch_snapshots SET checked_at = ?1 WHERE id = (SELECT id FROM watch_snapshots
-              WHERE item_id = ?2 AND country = ?3 ORDER BY id DESC LIMIT 1)
-            """,
-            [.date(snapshot.checkedAt), .integer(snapshot.itemID), .text(snapshot.country)])
+          try touch.run([.date(snapshot.checkedAt), .integer(row)])
           outcome.unchanged += 1
           continue
         }
@@ -68,17 +64,22 @@ public struct SnapshotStore: Sendable {
 
   /// The last snapshot of each of `ids` in `country` (ids never seen are absent).
   public func latest(ids: [Int64], country: String) throws -> [Int64: WatchSnapshot] {
-    var result: [Int64: WatchSnapshot] = [:]
+    try latestRows(ids: ids, country: country).mapValues(\.1)
+  }
+
+  /// The last snapshot of each of `ids` in `country`, with its row id.
+  private func latestRows(ids: [Int64], country: String) throws -> [Int64: (Int64, WatchSnapshot)] {
+    var result: [Int64: (Int64, WatchSnapshot)] = [:]
     let statement = try database.prepare(
       """
-      SELECT \(Self.columns) FROM watch_snapshots WHERE id IN (
+      SELECT \(Self.columns), id FROM watch_snapshots WHERE id IN (
         SELECT max(id) FROM watch_snapshots WHERE country = ?1 AND item_id IN
           (SELECT value FROM json_each(?2)) GROUP BY item_id)
       """)
     let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
     for row in try statement.rows([.text(country), .text(list)]) {
       let snapshot = Self.snapshot(row)
-      result[snapshot.itemID] = snapshot
+      result[snapshot.itemID] = (row[14].int64 ?? 0, snapshot)
     }
     return result
   }

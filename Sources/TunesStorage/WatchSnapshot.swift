@@ -107,8 +107,9 @@ public struct WatchChange: Sendable, Equatable {
   public var change: Kind
   /// For price changes, the price field (`price`, `rentalPrice` …).
   public var field: String?
-  /// The value before and after (prices as decimal text, versions, titles, track counts).
+  /// The value before (prices as decimal text, versions, titles, track counts).
   public var old: String?
+  /// The value after.
   public var new: String?
   /// The currency of price values.
   public var currency: String?
