@@ -131,8 +131,8 @@ enum HelpText {
     Serve Apple's catalogue to assistants and editors over the Model Context Protocol, revision
     \(MCPSession.supportedVersions[0]): newline-delimited JSON-RPC on standard input and output,
     diagnostics on standard error. Tools: search, lookup, charts, genres, favorites_list,
-    favorites_add, favorites_remove, history. A call that would wait for Apple's rate limit
-    answers at once with retryAfterSeconds, unless --wait allows a wait.
+    favorites_add, favorites_remove, history, watch, where, releases. A call that would wait for
+    Apple's rate limit answers at once with retryAfterSeconds, unless --wait allows a wait.
 
     \(options(MCPCommand.parser))
     """

@@ -116,7 +116,9 @@ enum WatchCommand {
         throw CLIError.wrap(error)
       }
       changes += outcome.changes
-      context.err(status(outcome, checked: snapshots.count, country: country))
+      if !snapshots.isEmpty {
+        context.err(status(outcome, checked: snapshots.count, country: country))
+      }
       if let failure = summary.failure, !summary.notLookedUp.isEmpty {
         failed = failure
         context.err(

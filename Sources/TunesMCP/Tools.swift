@@ -7,7 +7,7 @@ import TunesStorage
 package enum Tools {
   package static let all: [Tool] = [
     search, lookup, charts, genres, favoritesList, favoritesAdd, favoritesRemove, history,
-  ]
+  ] + keepingWatch
 
   package static func named(_ name: String) -> Tool? { all.first { $0.name == name } }
 

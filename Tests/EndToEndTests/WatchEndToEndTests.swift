@@ -121,3 +121,35 @@ struct WatchEndToEndTests {
     #expect(resumed.stdout.contains("51,gb,true,0.79,GBP"), "\(resumed)")
   }
 }
+
+/// The watch, where and releases tools of `tunes mcp`: the commands, run in the server's process.
+@Suite("Keeping watch over MCP")
+struct WatchMCPTests {
+  @Test("the watch tool records, then returns a change once; where says where it is sold")
+  func tools() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    var catalogue = WatchEndToEndTests.apps
+    sandbox.server.serve(catalogue: try catalogue.engine())
+    let client = try MCPClient(sandbox)
+    try await client.initialize()
+    let first = try await client.call("watch", #"{"ids":[41,42]}"#)
+    #expect(!first.isError, "\(first)")
+    #expect(first.structured["count"] as? Int == 0)
+    #expect((first.structured["notes"] as? String)?.contains("first check of 2") == true)
+    catalogue.apps[0].price = 1.99
+    sandbox.server.serve(catalogue: try catalogue.engine())
+    let second = try await client.call("watch", #"{"ids":[41,42]}"#)
+    let changes = try #require(second.structured["changes"] as? [[String: Any]], "\(second)")
+    #expect(changes.count == 1)
+    #expect(changes.first?["change"] as? String == "price-down")
+    #expect(
+      changes.first?["old"] as? String == "4.99" && changes.first?["new"] as? String == "1.99")
+    let third = try await client.call("watch", #"{"ids":[41,42]}"#)
+    #expect(third.structured["count"] as? Int == 0, "\(third)")
+    let sold = try await client.call("where", #"{"ids":[41],"countries":"us,gb,jp"}"#)
+    let rows = try #require(sold.structured["rows"] as? [[String: Any]], "\(sold)")
+    #expect(rows.map { $0["available"] as? Bool } == [true, true, false])
+    _ = await client.finish()
+  }
+}
