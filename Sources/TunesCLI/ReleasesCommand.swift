@@ -90,6 +90,9 @@ enum ReleasesCommand {
         cacheBuster: WatchSupport.cacheBuster(now))
       let wanted = Set(creators)
       var byCreator: [Int64: [CatalogItem]] = [:]
+      // Creators a failed request did not answer are left as they were: marking them checked
+      // with no works would show all their works as new next time.
+      var unanswered = Set<Int64>()
       for start in stride(from: 0, to: creators.count, by: creatorsPerRequest) {
         let batch = Array(creators[start..<min(start + creatorsPerRequest, creators.count)])
         let summary: BulkLookup.Summary
@@ -106,10 +109,13 @@ enum ReleasesCommand {
         } catch {
           throw CLIError.wrap(error)
         }
-        if let error = summary.failure, !summary.notLookedUp.isEmpty { failure = error }
+        if let error = summary.failure, !summary.notLookedUp.isEmpty {
+          failure = error
+          unanswered.formUnion(summary.notLookedUp)
+        }
       }
       do {
-        for creator in creators {
+        for creator in creators where !unanswered.contains(creator) {
           let items = byCreator[creator] ?? []
           let checked = try database.releases.lastChecked(creatorID: creator, country: country)
           let seen = try database.releases.seen(creatorID: creator, country: country)

@@ -131,6 +131,21 @@ struct WhereReleasesTests {
     #expect(cli.stdout.isEmpty)
   }
 
+  @Test("releases: a creator a failed request did not answer is not marked as checked")
+  func releasesFailure() async throws {
+    let catalogue = ChangingCatalogue(
+      albums: [.init(id: 21, title: "First Light", artistID: 900, storefronts: ["us"])],
+      artists: [.init(id: 900, name: "The Followed")])
+    let world = try WatchWorld(catalogue)
+    let cli = world.cli
+    #expect(await cli.run(["favorites", "add", "900"]) == 0, "\(cli.stderr)")
+    world.server.injectFault(.status(503))
+    #expect(await cli.run(["releases"]) == 69, "\(cli.stderr)")
+    #expect(await cli.run(["releases", "--format", "ndjson"]) == 0, "\(cli.stderr)")
+    #expect(cli.stderr.contains("first check of 1 creator(s)"), "\(cli.stderr)")
+    #expect(cli.stdout.isEmpty)
+  }
+
   @Test("a sort=recent lookup with entity answers for every one of 200 creators (the replay)")
   func creatorsPerLookup() async throws {
     let artists = (1...200).map { ChangingCatalogue.Artist(id: Int64(10_000 + $0), name: "A\($0)") }
