@@ -142,7 +142,7 @@ let package = Package(
       name: "TunesCLITests",
       dependencies: [
         "TunesCLI", "ITunesCatalog", "ITunesClient", "TunesStorage", "ITunesReplay", "TerminalUI",
-        "Playback",
+        "Playback", "ITunesClientLive",
         "TestSupport",
       ], exclude: ["__Snapshots__"]),
     .testTarget(

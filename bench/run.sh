@@ -35,6 +35,10 @@ curl_ms=$(python3 bench/cold.py $RUNS "curl -s '$URL' | jq -c '.results[]'")
 ratio=$(python3 -c "print(f'{$tunes_ms/$curl_ms:.2f}')")
 echo "CLI cold, 200 results as ndjson: tunes ${tunes_ms} ms vs curl|jq ${curl_ms} ms (median of $RUNS); ratio $ratio (goal <= 0.5)"
 
+# Keeping watch: 1,000 watched items, and a 174-storefront sweep resumed after SIGINT (paced as
+# Apple asks, so about nine minutes), each against a replay server of its own.
+python3 bench/watch.py "$BIN/tunes" "$SHARED" "$WORK"
+
 # tunes mcp: a tool answer from the response cache vs a ping, through the real pipes.
 python3 bench/mcp.py 200 "$BIN/tunes" bench 200
 

@@ -28,6 +28,10 @@ struct BulkLookup: Sendable {
   var limit: Int?
   var sort: LookupQuery.Sort?
   var country: String?
+  /// For news (`tunes watch`, `tunes where`): a value for Apple's ignored `_` parameter, so no
+  /// CDN copy answers; the cache is then not read and no older answer stands in for a failed
+  /// request, but each id's fresh answer is still saved for `tunes lookup`.
+  var cacheBuster: String?
 
   /// Where a run stands, for the progress line.
   struct Progress: Equatable {
@@ -73,7 +77,7 @@ struct BulkLookup: Sendable {
       if !new.isEmpty { try emit(new) }
     }
     var pending = ids
-    if perID, let cache {
+    if perID, cacheBuster == nil, let cache {
       var missing: [Int64] = []
       var answered: [CatalogItem] = []
       for id in ids {
@@ -99,11 +103,15 @@ struct BulkLookup: Sendable {
       return summary
     }
     var client = network
-    if !perID, let cache { client = network.caching(store: cache, policy: policy) }
+    if !perID, cacheBuster == nil, let cache {
+      client = network.caching(store: cache, policy: policy)
+    }
     for (index, batch) in batches.enumerated() {
       let response: CatalogResponse
       do {
-        response = try await client.fetch(try request(for: batch))
+        var sent = try request(for: batch)
+        if let cacheBuster { sent.parameters.append(.init("_", cacheBuster)) }
+        response = try await client.fetch(sent)
         if response.source == .network { summary.requests += 1 }
       } catch let error as ClientError {
         summary.failure = error
@@ -144,7 +152,7 @@ struct BulkLookup: Sendable {
   private func fallback(
     _ ids: [Int64], after error: ClientError, into summary: inout Summary
   ) throws -> [CatalogItem] {
-    guard perID, error.allowsStaleFallback, let cache else {
+    guard perID, cacheBuster == nil, error.allowsStaleFallback, let cache else {
       summary.notLookedUp += ids
       return []
     }

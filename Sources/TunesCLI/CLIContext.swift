@@ -39,6 +39,9 @@ struct CLIContext: Sendable {
   /// Whether commands may take over SIGTERM, SIGHUP and SIGINT (the real process; not tests that
   /// run commands in-process).
   var handlesSignals = false
+  /// Asked between the storefronts of a `tunes where` sweep: whether to stop there (tests; the
+  /// real process stops on Ctrl-C).
+  var stopRequested: @Sendable () -> Bool = { false }
   /// `--quiet`: stderr carries errors only (notes and progress are dropped).
   var quiet = false
   /// Makes the preview player for an environment and config file (the live one comes from

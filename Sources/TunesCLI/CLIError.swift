@@ -124,4 +124,6 @@ enum ExitCode {
   static let unavailable: Int32 = 69
   static let cannotCreate: Int32 = 73
   static let rateLimited: Int32 = 75
+  /// Stopped by Ctrl-C (128 + SIGINT), with what was done kept.
+  static let interrupted: Int32 = 130
 }

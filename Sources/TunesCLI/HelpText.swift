@@ -1,3 +1,4 @@
+import ITunesCatalog
 import TerminalUI
 import TunesMCP
 
@@ -14,6 +15,9 @@ enum HelpText {
     case "favorites", "favourites": return favorites
     case "replay": return replay
     case "mcp": return mcp
+    case "watch": return watch
+    case "where": return whereHelp
+    case "releases": return releases
     case "doctor": return doctor
     case "completions": return ConventionCommands.completionsHelp
     default: return main
@@ -130,10 +134,62 @@ enum HelpText {
     Serve Apple's catalogue to assistants and editors over the Model Context Protocol, revision
     \(MCPSession.supportedVersions[0]): newline-delimited JSON-RPC on standard input and output,
     diagnostics on standard error. Tools: search, lookup, charts, genres, favorites_list,
-    favorites_add, favorites_remove, history. A call that would wait for Apple's rate limit
-    answers at once with retryAfterSeconds, unless --wait allows a wait.
+    favorites_add, favorites_remove, history, watch, where, releases. A call that would wait for
+    Apple's rate limit answers at once with retryAfterSeconds, unless --wait allows a wait.
 
     \(options(MCPCommand.parser))
+    """
+  }
+
+  static var watch: String {
+    """
+    Usage: tunes watch [ID… | - | --ids-from FILE] [--country CC[,CC…]] [--format F]
+
+    Look every watched item up (the favourites, unless ids are given), 200 a request per
+    storefront, past any cached or CDN copy, keep what matters of each answer as a dated
+    snapshot, and print what changed since the last check: price down or up, a new version
+    (with its notes), gone from or back in the store, tracks added, renamed. Each change is
+    printed once; a run with nothing new prints nothing (the first run records and says there
+    is nothing to compare yet). --format atom writes an Atom feed of the last 30 days' changes.
+    With --quiet only changes and errors are printed: for cron or a systemd timer.
+
+    \(options(WatchCommand.parser))
+    Examples:
+      tunes watch
+      tunes watch --ids-from apps.txt --country us,gb --format ndjson
+      tunes watch --quiet --format atom > ~/public/tunes.xml
+
+    """
+  }
+
+  static var whereHelp: String {
+    """
+    Usage: tunes where ID… [--countries CC,CC… | GROUP | all] [--format F]
+
+    Look items up (up to 200) in many storefronts, one request a storefront: whether each sells
+    the item, the price and currency, and the title and track count where they differ from the
+    first storefront's. --countries takes codes, a group (asia, dach, english, eu, latam,
+    nordic) or all (every storefront, \(Country.storefronts.count)). A long sweep says how long it will take, shows its
+    progress on stderr and, interrupted (Ctrl-C), resumes where it stopped when run again.
+
+    \(options(WhereCommand.parser))
+    Examples:
+      tunes where 1440857781 --countries us,gb,jp
+      tunes where 284882215 --countries all --format csv
+
+    """
+  }
+
+  static var releases: String {
+    """
+    Usage: tunes releases [--include-creators-of-favourites] [--country CC] [--format F]
+
+    What is new from the creators you follow: the artists, app developers and podcasts among
+    the favourites (and, with --include-creators-of-favourites, the artists and developers of
+    favourited items): the newest albums and singles, apps and episodes not seen before, many
+    creators a request (sort=recent). The first run records what there is.
+
+    \(options(ReleasesCommand.parser))
     """
   }
 

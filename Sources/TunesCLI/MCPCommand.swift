@@ -44,6 +44,9 @@ enum MCPCommand {
     }
     defer { removeDemoFolder() }
     let paths = demoFolder.map { StoragePaths(environment: ["HOME": $0.path]) } ?? context.paths
+    // The commands behind the watch, where and releases tools get this server's network
+    // options, and its --wait (0 unless given: a tool answers at once, as every tool does).
+    let forwarded = forwardedOptions(arguments) + ["--wait", parsed(Options.wait) ?? "0"]
     let services = MCPServices(
       client: client ?? parts.network,
       lookup: { ids, country in
@@ -57,10 +60,56 @@ enum MCPCommand {
       },
       openDatabase: { writable in try context.openDatabase(paths, writable, context.now) },
       describe: { CLIError.wrap($0).message },
-      now: context.now)
+      now: context.now,
+      command: { command in
+        await runInProcess(command + forwarded, context: context, paths: paths)
+      })
     return await MCPStdio.run(
       MCPSession(services: services, serverVersion: ITunesClient.version),
       log: { context.err($0) }, onSignal: removeDemoFolder)
+  }
+
+  /// The network options among `arguments` (`--api-base URL`, `--timeout S`, `--offline`,
+  /// `--no-cache`, `--demo`), for the commands the tools run.
+  static func forwardedOptions(_ arguments: [String]) -> [String] {
+    let valued: Set<String> = ["--api-base", "--timeout"]
+    let flags: Set<String> = ["--offline", "--no-cache", "--demo"]
+    var out: [String] = []
+    var index = 0
+    while index < arguments.count {
+      let word = arguments[index]
+      if flags.contains(word) {
+        out.append(word)
+      } else if valued.contains(word), index + 1 < arguments.count {
+        out += [word, arguments[index + 1]]
+        index += 1
+      } else if let name = word.split(separator: "=").first.map(String.init),
+        valued.contains(name)
+      {
+        out.append(word)
+      }
+      index += 1
+    }
+    return out
+  }
+
+  /// Runs one command line in this process with its output captured (never on the protocol's
+  /// standard output).
+  static func runInProcess(
+    _ arguments: [String], context: CLIContext, paths: StoragePaths
+  ) async -> CommandOutcome {
+    let output = CapturedOutput()
+    var captured = context
+    captured.writeOut = { output.append(out: $0) }
+    captured.writeErr = { output.append(err: $0) }
+    captured.stdoutIsTerminal = false
+    captured.stderrIsTerminal = false
+    captured.interactive = false
+    captured.handlesSignals = false
+    captured.paths = paths
+    captured.readStdin = { Data() }
+    let code = await TunesCLI.run(arguments, context: captured)
+    return CommandOutcome(code: code, stdout: output.out, stderr: output.err)
   }
 
   private static func demoStorage() throws(CLIError) -> URL {
@@ -74,4 +123,16 @@ enum MCPCommand {
     }
     return folder
   }
+}
+
+/// Output of a command run in-process, gathered from whichever thread writes it.
+private final class CapturedOutput: @unchecked Sendable {
+  private let lock = NSLock()
+  private var outBytes: [UInt8] = []
+  private var errBytes: [UInt8] = []
+
+  func append(out bytes: [UInt8]) { lock.withLock { outBytes += bytes } }
+  func append(err bytes: [UInt8]) { lock.withLock { errBytes += bytes } }
+  var out: [UInt8] { lock.withLock { outBytes } }
+  var err: String { lock.withLock { String(decoding: errBytes, as: UTF8.self) } }
 }

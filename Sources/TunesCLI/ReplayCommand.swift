@@ -75,6 +75,12 @@ enum ReplayCommand {
     } catch {
       throw .other("\(error)")
     }
+    // Before the address is announced: a client may signal as soon as it reads it.
+    var (sources, previous) = stopOnSignals(server)
+    if parsed(Options.catalog), let directory, !demo {
+      previous.append((SIGHUP, signal(SIGHUP, SIG_IGN)))
+      sources.append(reloadOnHangUp(server, directory: directory, context: context))
+    }
     context.out(
       "Replaying \(directory?.path ?? "the demo catalogue") at \(server.baseURL.absoluteString)\n")
     if let random = try randomFaults(parsed) {
@@ -84,7 +90,6 @@ enum ReplayCommand {
     context.out(
       "Try: TUNES_API_BASE=\(server.baseURL.absoluteString) tunes search "
         + (demo ? "golden" : "jack johnson") + "\n")
-    let (sources, previous) = stopOnSignals(server)
     server.wait()
     // Run in-process (tests), the process must not go on ignoring them.
     for source in sources { source.cancel() }
@@ -126,6 +131,25 @@ enum ReplayCommand {
     case .unknownFault, .invalidRequest, .invalidStatus: return ExitCode.usage
     case .socket, .alreadyStarted: return ExitCode.unavailable
     }
+  }
+
+  /// Reads DIR's catalogue again on SIGHUP, so a test or a demo can change Apple's answers
+  /// between two runs of a client (the exact recordings of its index.tsv stay as they were).
+  private static func reloadOnHangUp(
+    _ server: ReplayServer, directory: URL, context: CLIContext
+  ) -> any DispatchSourceSignal {
+    let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+    source.setEventHandler { @Sendable in
+      do {
+        let engine = try RecordingCatalogue.load(directory: directory)
+        server.serve(catalogue: engine)
+        context.err("replay: reloaded the catalogue: \(engine.records.count) item(s)")
+      } catch {
+        context.err("replay: could not reload \(directory.path): \(error)")
+      }
+    }
+    source.resume()
+    return source
   }
 
   /// Stops the server on SIGINT/SIGTERM so `wait()` returns and the process exits 0.

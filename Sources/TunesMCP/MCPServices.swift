@@ -16,19 +16,24 @@ package struct MCPServices: Sendable {
   package var describe: @Sendable (any Error) -> String
   /// The wall clock (when a favourite was added).
   package var now: @Sendable () -> Date
+  /// Runs a command of the command line in-process (`watch`, `where`, `releases`), its output
+  /// captured; `nil` where there is no command line (those tools then refuse).
+  package var command: (@Sendable ([String]) async -> CommandOutcome)?
 
   package init(
     client: ITunesClient,
     lookup: @escaping @Sendable ([Int64], String?) async throws -> LookupOutcome,
     openDatabase: @escaping @Sendable (Bool) throws -> TunesDatabase,
     describe: @escaping @Sendable (any Error) -> String,
-    now: @escaping @Sendable () -> Date
+    now: @escaping @Sendable () -> Date,
+    command: (@Sendable ([String]) async -> CommandOutcome)? = nil
   ) {
     self.client = client
     self.lookup = lookup
     self.openDatabase = openDatabase
     self.describe = describe
     self.now = now
+    self.command = command
   }
 }
 

@@ -5,9 +5,10 @@ import TunesStorage
 
 /// The tools `tunes mcp` offers, in the order `tools/list` gives them.
 package enum Tools {
-  package static let all: [Tool] = [
-    search, lookup, charts, genres, favoritesList, favoritesAdd, favoritesRemove, history,
-  ]
+  package static let all: [Tool] =
+    [
+      search, lookup, charts, genres, favoritesList, favoritesAdd, favoritesRemove, history,
+    ] + keepingWatch
 
   package static func named(_ name: String) -> Tool? { all.first { $0.name == name } }
 

@@ -70,6 +70,74 @@ public enum StorageSchema {
           updated_at REAL NOT NULL
         );
         """),
+    // Keeping watch (`tunes watch`, `tunes where`, `tunes releases`): dated snapshots of watched
+    // items per storefront, the changes found between them, storefront sweeps that resume, and
+    // the works of followed creators already seen. New tables only, so the step stands alone
+    // whatever number it ends up with.
+    SchemaMigration(
+      version: 4,
+      sql: """
+        CREATE TABLE watch_snapshots (
+          id INTEGER PRIMARY KEY,
+          item_id INTEGER NOT NULL,
+          country TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          taken_at REAL NOT NULL,
+          checked_at REAL NOT NULL,
+          available INTEGER NOT NULL,
+          title TEXT,
+          currency TEXT,
+          prices TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(prices)),
+          version TEXT,
+          version_date REAL,
+          release_notes TEXT,
+          track_count INTEGER,
+          rating_count INTEGER
+        );
+        CREATE INDEX watch_snapshots_item ON watch_snapshots(item_id, country, id DESC);
+        CREATE TABLE watch_changes (
+          id INTEGER PRIMARY KEY,
+          item_id INTEGER NOT NULL,
+          country TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          title TEXT NOT NULL,
+          change TEXT NOT NULL,
+          field TEXT,
+          old TEXT,
+          new TEXT,
+          currency TEXT,
+          notes TEXT,
+          found_at REAL NOT NULL
+        );
+        CREATE INDEX watch_changes_recency ON watch_changes(found_at DESC, id DESC);
+        CREATE TABLE where_sweeps (
+          id INTEGER PRIMARY KEY,
+          sweep_key TEXT NOT NULL,
+          started_at REAL NOT NULL,
+          finished_at REAL
+        );
+        CREATE INDEX where_sweeps_key ON where_sweeps(sweep_key, id DESC);
+        CREATE TABLE where_storefronts (
+          sweep_id INTEGER NOT NULL REFERENCES where_sweeps(id) ON DELETE CASCADE,
+          country TEXT NOT NULL,
+          asked_at REAL NOT NULL,
+          answers TEXT NOT NULL CHECK (json_valid(answers)),
+          PRIMARY KEY (sweep_id, country)
+        );
+        CREATE TABLE release_seen (
+          creator_id INTEGER NOT NULL,
+          country TEXT NOT NULL,
+          item_id INTEGER NOT NULL,
+          seen_at REAL NOT NULL,
+          PRIMARY KEY (creator_id, country, item_id)
+        );
+        CREATE TABLE release_checks (
+          creator_id INTEGER NOT NULL,
+          country TEXT NOT NULL,
+          checked_at REAL NOT NULL,
+          PRIMARY KEY (creator_id, country)
+        );
+        """),
   ]
 
   /// `responses.sqlite`: the response cache.

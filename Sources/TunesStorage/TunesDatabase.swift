@@ -13,6 +13,12 @@ public struct TunesDatabase: Sendable {
   public let favorites: FavoritesStore
   /// Where podcast episodes were left.
   public let listening: ListeningStore
+  /// Watched items' snapshots and the changes found (`tunes watch`).
+  public let snapshots: SnapshotStore
+  /// Storefront sweeps that resume (`tunes where`).
+  public let sweeps: SweepStore
+  /// Followed creators' works already seen (`tunes releases`).
+  public let releases: ReleaseStore
   /// Set when a damaged file was moved aside on open: show its ``CorruptionRecovery/message``.
   public let recovery: CorruptionRecovery?
   /// Whether the file was opened read-only because it cannot be written (see
@@ -30,6 +36,9 @@ public struct TunesDatabase: Sendable {
     history = HistoryStore(database: database, now: now)
     favorites = FavoritesStore(database: database, now: now)
     listening = ListeningStore(database: database, now: now)
+    snapshots = SnapshotStore(database: database)
+    sweeps = SweepStore(database: database)
+    releases = ReleaseStore(database: database)
   }
 
   /// Opens `paths.databaseFile`, creating the data directory (0700) and the file (0600).

@@ -267,7 +267,7 @@ struct MCPEndToEndTests {
     #expect(
       tools.compactMap { $0["name"] as? String } == [
         "search", "lookup", "charts", "genres", "favorites_list", "favorites_add",
-        "favorites_remove", "history",
+        "favorites_remove", "history", "watch", "where", "releases",
       ])
     for tool in tools {
       let name = tool["name"] as? String ?? "?"

@@ -27,6 +27,8 @@ final class CLIHarness: @unchecked Sendable {
   var stdin = Data()
   /// Whether standard error is a terminal.
   var stderrIsTerminal = false
+  /// Asked between the storefronts of a `tunes where` sweep (`nil`: never stop).
+  var stopRequested: (@Sendable () -> Bool)?
   /// Makes the client from the pacing policy the command asks for (`nil`: `client`).
   var clientForPacing: (@Sendable (PacingPolicy) -> ITunesClient)?
 
@@ -64,6 +66,7 @@ final class CLIHarness: @unchecked Sendable {
     let input = stdin
     context.readStdin = { input }
     context.stderrIsTerminal = stderrIsTerminal
+    if let stopRequested { context.stopRequested = stopRequested }
     return await TunesCLI.run(arguments, context: context)
   }
 

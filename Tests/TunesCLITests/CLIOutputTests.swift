@@ -79,7 +79,7 @@ struct CLIOutputTests {
     "Help texts",
     arguments: [
       "", "search", "lookup", "charts", "genres", "preview", "history", "favorites", "replay",
-      "mcp", "doctor",
+      "mcp", "doctor", "watch", "where", "releases",
     ])
   func help(command: String) async throws {
     let cli = try CLIHarness(client: .failing())

@@ -13,7 +13,11 @@ struct MigrationTests {
     #expect(try db.userVersion() == StorageSchema.library.count)
     let tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
       .compactMap { $0[0].string }
-    #expect(tables == ["episode_progress", "favorites", "history"])
+    #expect(
+      tables == [
+        "episode_progress", "favorites", "history", "release_checks", "release_seen",
+        "watch_changes", "watch_snapshots", "where_storefronts", "where_sweeps",
+      ])
   }
 
   @Test("migrating twice changes nothing")

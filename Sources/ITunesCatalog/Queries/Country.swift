@@ -27,6 +27,42 @@ public enum Country {
     "VN", "VU", "WF", "WS", "YE", "YT", "ZA", "ZM", "ZW",
   ]
 
+  /// Apple's storefronts: the countries and regions whose App Store, iTunes Store or Apple
+  /// Books answer (174, lower case as in queries; Apple's own lists name about 175). `tunes
+  /// where --countries all` sweeps these.
+  public static let storefronts: [String] = [
+    "ae", "af", "ag", "ai", "al", "am", "ao", "ar", "at", "au", "az", "ba", "bb", "be", "bf",
+    "bg", "bh", "bj", "bm", "bn", "bo", "br", "bs", "bt", "bw", "by", "bz", "ca", "cd", "cg",
+    "ch", "ci", "cl", "cm", "cn", "co", "cr", "cv", "cy", "cz", "de", "dk", "dm", "do", "dz",
+    "ec", "ee", "eg", "es", "fi", "fj", "fm", "fr", "ga", "gb", "gd", "ge", "gh", "gm", "gr",
+    "gt", "gw", "gy", "hk", "hn", "hr", "hu", "id", "ie", "il", "in", "iq", "is", "it", "jm",
+    "jo", "jp", "ke", "kg", "kh", "kn", "kr", "kw", "ky", "kz", "la", "lb", "lc", "lk", "lr",
+    "lt", "lu", "lv", "ly", "ma", "md", "me", "mg", "mk", "ml", "mm", "mn", "mo", "mr", "ms",
+    "mt", "mu", "mv", "mw", "mx", "my", "mz", "na", "ne", "ng", "ni", "nl", "no", "np", "nr",
+    "nz", "om", "pa", "pe", "pg", "ph", "pk", "pl", "pt", "pw", "py", "qa", "ro", "rs", "ru",
+    "rw", "sa", "sb", "sc", "se", "sg", "si", "sk", "sl", "sn", "sr", "st", "sv", "sz", "tc",
+    "td", "th", "tj", "tm", "tn", "to", "tr", "tt", "tw", "tz", "ua", "ug", "us", "uy", "uz",
+    "vc", "ve", "vg", "vn", "vu", "ye", "za", "zm", "zw",
+  ]
+
+  /// Named groups of storefronts for `--countries` (`eu`, `english`, `nordic`, `dach`, `latam`,
+  /// `asia`), and `all`.
+  public static let storefrontGroups: [String: [String]] = [
+    "all": storefronts,
+    "eu": [
+      "at", "be", "bg", "hr", "cy", "cz", "dk", "ee", "fi", "fr", "de", "gr", "hu", "ie", "it",
+      "lv", "lt", "lu", "mt", "nl", "pl", "pt", "ro", "sk", "si", "es", "se",
+    ],
+    "english": ["us", "gb", "ca", "au", "nz", "ie"],
+    "nordic": ["dk", "fi", "is", "no", "se"],
+    "dach": ["de", "at", "ch"],
+    "latam": [
+      "ar", "bo", "br", "cl", "co", "cr", "do", "ec", "gt", "hn", "mx", "ni", "pa", "pe",
+      "py", "sv", "uy", "ve",
+    ],
+    "asia": ["cn", "hk", "id", "in", "jp", "kr", "mo", "my", "ph", "sg", "th", "tw", "vn"],
+  ]
+
   /// The code in upper case when it is an assigned ISO 3166-1 alpha-2 code, else `nil`.
   public static func normalized(_ code: String) -> String? {
     let upper = code.trimmingCharacters(in: .whitespaces).uppercased()

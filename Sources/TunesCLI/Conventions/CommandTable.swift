@@ -60,6 +60,18 @@ enum CommandTable {
         summary: "list, add, remove, export or import favourites", parser: FavoritesCommand.parser,
         positional: .words(FavoritesCommand.actions, filesAfter: ["import"])),
       Command(
+        name: "watch", synopsis: "[ID…]",
+        summary: "what changed since the last check: prices, versions, stores",
+        parser: WatchCommand.parser),
+      Command(
+        name: "where", synopsis: "ID…",
+        summary: "which storefronts sell an item, and for how much",
+        parser: WhereCommand.parser),
+      Command(
+        name: "releases", synopsis: "[options]",
+        summary: "new albums, apps and episodes from the creators you follow",
+        parser: ReleasesCommand.parser),
+      Command(
         name: "replay", synopsis: "DIR",
         summary: "serve recorded API answers on 127.0.0.1 (no network needed)",
         parser: ReplayCommand.parser, positional: .directory),
@@ -130,6 +142,7 @@ enum CommandTable {
     case "entity": return command == "lookup" ? Media.lookupEntities : Media.allEntities
     case "attribute": return Media.allAttributes
     case "country": return Country.codes.sorted().map { $0.lowercased() }
+    case "countries": return Country.storefrontGroups.keys.sorted() + Country.storefronts
     case "images": return AppCommand.imageModes
     default: return []
     }

@@ -140,4 +140,7 @@ enum Options {
   static let faultRate = OptionKey.text("fault-rate", "FRACTION")
   static let rateLimit = OptionKey.text("rate-limit", "N")
   static let catalog = FlagKey(name: "catalog")
+  static let countries = OptionKey.text("countries", "LIST")
+  static let fresh = FlagKey(name: "fresh")
+  static let includeCreators = FlagKey(name: "include-creators-of-favourites")
 }
