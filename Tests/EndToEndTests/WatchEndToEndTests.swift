@@ -98,8 +98,11 @@ struct WatchEndToEndTests {
     let stores = ["us", "gb", "jp", "fr", "de", "it", "es", "nl", "se", "no", "dk", "fi"]
     catalogue.everywhere = stores.filter { $0 != "jp" }
     sandbox.server.serve(catalogue: try catalogue.engine())
-    // Each answer takes a while, so the signal lands while the sweep is under way.
-    sandbox.server.setFault(.delay(seconds: 0.3))
+    // The third storefront's answer takes 10 s, so the signal, sent once it is asked, lands
+    // while the sweep waits for it however late this test's poll runs (a starved poll raced a
+    // sweep of short delays to its end).
+    sandbox.server.injectFault(.delay(seconds: 0.3), forNext: 2)
+    sandbox.server.injectFault(.delay(seconds: 10), forNext: 1)
     let arguments = [
       "where", "51", "--countries", stores.joined(separator: ","), "--format", "csv",
     ]
@@ -112,7 +115,7 @@ struct WatchEndToEndTests {
     #expect(stopped.stderr.contains("interrupted; the same command resumes the sweep."))
     let askedBefore = sandbox.server.requestCount
     #expect(askedBefore < stores.count, "it stopped early")
-    sandbox.server.setFault(nil)
+    sandbox.server.clearFaults()
     let resumed = try await sandbox.run(arguments)
     #expect(resumed.exited(0), "\(resumed)")
     #expect(resumed.stderr.contains("resuming the sweep"), "\(resumed)")
