@@ -1,6 +1,7 @@
 import Foundation
 import ITunesClient
 import Playback
+import TerminalUI
 import TunesLive
 import TunesStorage
 
@@ -60,8 +61,13 @@ struct CLIContext: Sendable {
 
   /// Writes a string to standard output.
   func out(_ text: String) { writeOut(Array(text.utf8)) }
-  /// Writes a line to standard error.
-  func err(_ text: String) { writeErr(Array((text.hasSuffix("\n") ? text : text + "\n").utf8)) }
+  /// Writes a line to standard error, sanitized (`sanitizeParagraph(_:)`: escape sequences,
+  /// controls and bidi controls removed, line breaks kept): every message on stderr may quote
+  /// the network (a server's `errorMessage`, a title), so none is written raw.
+  func err(_ text: String) {
+    let clean = sanitizeParagraph(text)
+    writeErr(Array((clean.hasSuffix("\n") ? clean : clean + "\n").utf8))
+  }
 
   /// Whether to colour output: only on a terminal and never with NO_COLOR set.
   var color: Bool {

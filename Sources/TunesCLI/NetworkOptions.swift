@@ -42,8 +42,8 @@ enum NetworkOptions {
       maxWait: .milliseconds(Int64((seconds * 1000).rounded())),
       onWait: { wait in
         // On a terminal, over a progress line that may be drawn there.
-        let clear = context.stderrIsTerminal ? "\r\u{1B}[2K" : ""
-        context.err(clear + "tunes: waiting \(PacingPolicy.seconds(wait)) s for Apple's rate limit")
+        if context.stderrIsTerminal { context.writeErr(Array("\r\u{1B}[2K".utf8)) }
+        context.err("tunes: waiting \(PacingPolicy.seconds(wait)) s for Apple's rate limit")
       })
   }
 

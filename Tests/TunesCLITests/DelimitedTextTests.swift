@@ -12,10 +12,44 @@ struct DelimitedTextTests {
     "a CSV field is quoted only when it must be",
     arguments: [
       ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""),
-      ("two\nlines", "\"two\nlines\""), ("cr\r\nlf", "\"cr\r\nlf\""), ("", ""),
+      ("two\nlines", "\"two\nlines\""), ("cr\r\nlf", "\"cr\nlf\""), ("", ""),
     ])
   func csvField(input: String, expected: String) {
     #expect(DelimitedText.csvField(input) == expected)
+  }
+
+  @Test(
+    "a field a spreadsheet would run as a formula is quoted and starts with a quote mark",
+    arguments: [
+      ("=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""),
+      ("+cmd|' /C calc'!A0", "\"'+cmd|' /C calc'!A0\""), ("-2+3", "\"'-2+3\""),
+      ("@SUM(A1)", "\"'@SUM(A1)\""), ("'=already", "\"''=already\""), ("-", "\"'-\""),
+      ("\t=x", " =x"),
+    ])
+  func formulas(input: String, expected: String) {
+    #expect(DelimitedText.csvField(input) == expected)
+  }
+
+  @Test(
+    "numbers stay numbers, and plain text stays as it is",
+    arguments: ["-1", "+44", "-1.29", "1e-3", "-2E+5", "0", "a-b", "Don't", "'quoted'", "x=1"])
+  func numbers(input: String) {
+    #expect(DelimitedText.csvField(input) == input)
+    #expect(DelimitedText.tsv([[input]]) == input + "\n")
+  }
+
+  @Test("TSV guards formulas too, and every field is sanitized in both")
+  func tsvAndSanitize() {
+    #expect(DelimitedText.tsv([["=1+2", "-1"]]) == "'=1+2\t-1\n")
+    let evil = "Evil\u{1B}[2J\u{1B}]52;c;aGk=\u{7}Title\u{202E}\ttab"
+    #expect(DelimitedText.tsv([[evil]]) == "EvilTitle tab\n")
+    #expect(DelimitedText.csv([[evil]]) == "EvilTitle tab\r\n")
+  }
+
+  @Test("guarded fields read back as they were written")
+  func guardedRoundTrip() throws {
+    let rows = [["=1+2", "'=x", "''@y", "-1", "-x", "'plain", "@"]]
+    #expect(try DelimitedText.parseCSV(DelimitedText.csv(rows)) == rows)
   }
 
   @Test("search CSV and favourites CSV both end every line with CRLF (RFC 4180)")
