@@ -41,6 +41,8 @@ struct CLIContext: Sendable {
   var handlesSignals = false
   /// `--quiet`: stderr carries errors only (notes and progress are dropped).
   var quiet = false
+  /// The first failed write to stdout or stderr, which `TunesCLI.run` turns into exit 74.
+  var outputStatus = OutputStatus()
   /// Makes the preview player for an environment and config file (the live one comes from
   /// TunesLive; tests inject a double or a live player with test options).
   var makePlayer: @Sendable ([String: String], URL) -> Player = { _, _ in .unavailable }
@@ -85,13 +87,14 @@ struct CLIContext: Sendable {
   /// TunesLive), XDG paths.
   static func live(_ live: LiveCommandValues) -> CLIContext {
     let environment = ProcessInfo.processInfo.environment
+    let status = OutputStatus()
     var size = winsize()
     let columns: Int? =
       ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
     return CLIContext(
       environment: environment,
-      writeOut: { FileOutput.write($0, to: STDOUT_FILENO) },
-      writeErr: { FileOutput.write($0, to: STDERR_FILENO) },
+      writeOut: { status.write($0, to: .standardOutput) },
+      writeErr: { status.write($0, to: .standardError) },
       stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
       interactive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
       terminalColumns: columns,
@@ -99,26 +102,31 @@ struct CLIContext: Sendable {
       makeClient: live.makeClient,
       paths: StoragePaths(environment: environment),
       now: { Date() }, stderrIsTerminal: isatty(STDERR_FILENO) == 1, handlesSignals: true,
-      makePlayer: live.makePlayer, openDatabase: live.openDatabase)
+      outputStatus: status, makePlayer: live.makePlayer, openDatabase: live.openDatabase)
   }
 }
 
 /// Unbuffered writes to a file descriptor.
 enum FileOutput {
-  /// Writes every byte, retrying on EINTR; gives up quietly on EPIPE (a closed pipe such as `| head`).
-  static func write(_ bytes: [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBytes { raw in
-      guard var pointer = raw.baseAddress else { return }
+  /// Writes every byte, retrying on EINTR and after short writes; returns `errno` of the write
+  /// that failed (ENOSPC on a full disk, EBADF on a closed descriptor, EPIPE on a closed pipe),
+  /// `nil` when every byte was written.
+  @discardableResult
+  static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    bytes.withUnsafeBytes { raw -> Int32? in
+      guard var pointer = raw.baseAddress else { return nil }
       var remaining = raw.count
       while remaining > 0 {
         let written = Glibc.write(descriptor, pointer, remaining)
         if written < 0 {
           if errno == EINTR { continue }
-          return
+          return errno
         }
+        if written == 0 { return EIO }
         remaining -= written
         pointer += written
       }
+      return nil
     }
   }
 }

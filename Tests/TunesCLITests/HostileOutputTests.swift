@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import ITunesCatalog
 import ITunesClient
 import TestSupport
@@ -103,5 +104,35 @@ struct HostileOutputTests {
       #expect(found.isEmpty, "\(format): \(cli.stdout)")
     }
     #expect(cli.stdout.contains(#"abc\u202egpj.exe\u2066\u200e"#))
+  }
+}
+
+@Suite("Output that cannot be written")
+struct OutputFailureTests {
+  @Test("a failed write to stdout exits 74 with the cause on stderr; EPIPE exits 74 quietly")
+  func stdoutFails() async throws {
+    let cli = try CLIHarness(
+      client: CLIHarness.fixtureClient("song-search-jack-johnson-sorted-keys.json"))
+    cli.stdoutFailure = ENOSPC
+    #expect(await cli.run(["search", "jack johnson", "--no-cache"]) == 74)
+    #expect(cli.stderr.contains("could not write to standard output: "))
+    #expect(cli.stderr.contains("(ENOSPC)"))
+    cli.stdoutFailure = EPIPE
+    #expect(await cli.run(["search", "jack johnson", "--no-cache"]) == 74)
+    #expect(cli.stderr == "")
+    cli.stdoutFailure = nil
+    #expect(await cli.run(["search", "jack johnson", "--no-cache"]) == 0)
+  }
+
+  @Test("a write to a closed descriptor or /dev/full reports its errno")
+  func fileOutput() throws {
+    #expect(FileOutput.write(Array("x".utf8), to: -1) == EBADF)
+    let full = open("/dev/full", O_WRONLY)
+    try #require(full >= 0)
+    defer { close(full) }
+    #expect(FileOutput.write(Array("x".utf8), to: full) == ENOSPC)
+    let null = open("/dev/null", O_WRONLY)
+    defer { close(null) }
+    #expect(FileOutput.write(Array(repeating: 0x41, count: 1 << 20), to: null) == nil)
   }
 }
