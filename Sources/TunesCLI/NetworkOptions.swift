@@ -93,7 +93,8 @@ enum NetworkOptions {
     let policy = ResponseCachePolicy(mode: mode, now: context.now)
     guard mode != .disabled else { return Parts(network: base, cache: nil, policy: policy) }
     do {
-      let store = try ResponseCacheBridge.openThrowing(paths: context.paths, now: context.now)
+      let store = try ResponseCacheBridge.openThrowing(
+        paths: context.paths, origin: configuration.baseURL, now: context.now)
       return Parts(network: base, cache: store, policy: policy)
     } catch {
       if mode == .offline { throw CLIError.wrap(error) }

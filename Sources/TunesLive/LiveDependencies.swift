@@ -61,7 +61,7 @@ package enum LiveDependencies {
       configuration: configuration, pacing: .immediate, paths: paths,
       onError: { log.log("pacing: \($0)") })
     if cacheMode != .disabled {
-      if let cache = ResponseCacheBridge.open(paths: paths) {
+      if let cache = ResponseCacheBridge.open(paths: paths, origin: configuration.baseURL) {
         client = client.caching(store: cache, policy: ResponseCachePolicy(mode: cacheMode))
       } else {
         log.log("response cache unavailable at \(paths.responseCacheFile.path)")
