@@ -1,6 +1,7 @@
 import Foundation
 import ITunesCatalog
 import ITunesClient
+import Synchronization
 import TunesLive
 import TunesStorage
 
@@ -38,12 +39,19 @@ enum NetworkOptions {
       }
       seconds = value
     }
+    let noted = Atomic<Bool>(false)
     return PacingPolicy(
       maxWait: .milliseconds(Int64((seconds * 1000).rounded())),
       onWait: { wait in
         // On a terminal, over a progress line that may be drawn there.
         if context.stderrIsTerminal { context.writeErr(Array("\r\u{1B}[2K".utf8)) }
         context.err("tunes: waiting \(PacingPolicy.seconds(wait)) s for Apple's rate limit")
+      },
+      onSharingLost: { reason in
+        guard !noted.exchange(true, ordering: .relaxed) else { return }
+        context.err(
+          "tunes: note: the rate limit shared by every tunes on this computer is not available "
+            + "(\(reason)); this process paces itself alone.")
       })
   }
 

@@ -37,7 +37,9 @@ package struct LiveCommandValues: Sendable {
     let paths = StoragePaths(environment: environment)
     return LiveCommandValues(
       makeClient: { configuration, pacing in
-        LiveClient.make(configuration: configuration, pacing: pacing, paths: paths)
+        LiveClient.make(
+          configuration: configuration, pacing: pacing, paths: paths,
+          onError: pacing.onSharingLost)
       },
       makePlayer: { environment, configFile in
         LivePlayback.player(
