@@ -20,11 +20,13 @@ enum NetworkOptions {
   /// `--wait`, for the commands that send requests (not the app, which shows a countdown).
   static let pacingOptions: [ArgumentParser.Option] = [
     Options.wait.option(
-      help: "wait at most this long for Apple's rate limit, else exit 75 at once (default 60)")
+      help: "wait at most this long for Apple's rate limit, else exit 75 at once (default 66)")
   ]
 
-  /// How long a command waits for the shared rate limit unless `--wait` says otherwise.
-  static let defaultWaitSeconds = 60
+  /// How long a command waits for the shared rate limit unless `--wait` says otherwise: the
+  /// pacing window (61 s, `RateLimit.paced`) and 5 s more, so the 21st of 21 back-to-back
+  /// requests (which waits a whole window) and a bulk lookup of any size wait instead of failing.
+  static let defaultWaitSeconds = Int(RateLimit.paced.period.components.seconds) + 5
 
   /// The pacing policy `--wait` asks for: wait up to that long, and say so on stderr.
   static func pacing(
