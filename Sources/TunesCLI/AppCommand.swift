@@ -83,7 +83,8 @@ enum DoctorCommand {
     }
     var report = Doctor.live(environment: context.environment, images: images)
     let base = context.environment["TUNES_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
-    report += "api          \(base ?? ClientConfiguration.defaultBaseURLString)\n"
+    report +=
+      "api          \(ClientConfiguration.redactingPassword(base ?? ClientConfiguration.defaultBaseURLString))\n"
     report += "database     \(Doctor.databaseCheck(paths: context.paths))\n"
     context.out(report)
     return ExitCode.success

@@ -34,8 +34,9 @@ struct CLIContext: Sendable {
   var now: @Sendable () -> Date
   /// Whether standard error is a terminal (progress lines are drawn only then).
   var stderrIsTerminal = false
-  /// Reads all of standard input (`tunes lookup -`; tests inject the bytes).
-  var readStdin: @Sendable () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
+  /// Reads standard input (`tunes lookup -`; tests inject the bytes), at most
+  /// `BoundedInput.limit` bytes and one more, so `< /dev/zero` ends.
+  var readStdin: @Sendable () -> Data = { BoundedInput.read(STDIN_FILENO) }
   /// Whether commands may take over SIGTERM, SIGHUP and SIGINT (the real process; not tests that
   /// run commands in-process).
   var handlesSignals = false

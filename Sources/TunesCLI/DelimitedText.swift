@@ -19,45 +19,54 @@ enum DelimitedText {
       .joined(separator: "\n") + "\n"
   }
 
-  /// One RFC 4180 field.
+  /// One RFC 4180 field. Quotes are found and doubled by Unicode scalar: a quote followed by
+  /// a combining mark is one `Character`, and must still be doubled.
   static func csvField(_ text: String) -> String {
     let clean = sanitizeParagraph(text)
     let guarded = formulaGuarded(clean)
     guard
-      guarded.count != clean.count
+      guarded.unicodeScalars.count != clean.unicodeScalars.count
         || guarded.unicodeScalars.contains(where: {
           $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r"
         })
     else { return guarded }
-    return "\"" + guarded.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    var out = String.UnicodeScalarView()
+    out.append("\"")
+    for scalar in guarded.unicodeScalars {
+      out.append(scalar)
+      if scalar == "\"" { out.append("\"") }
+    }
+    out.append("\"")
+    return String(out)
   }
 
   /// `text` with a `'` in front when a spreadsheet would read it as a formula (OWASP's advice
   /// for CSV injection): it starts with `=`, `+`, `-`, `@`, a tab or CR and is not a plain
   /// number (`-1`, `+44`, `-1.29`, `1e-3` stay numbers), or it is such a text already guarded
-  /// (`'` then one of those), so `unguarded(_:)` undoes it exactly.
+  /// (`'` then one of those), so `unguarded(_:)` undoes it exactly. Read by Unicode scalar.
   static func formulaGuarded(_ text: String) -> String {
-    needsGuard(Substring(text)) ? "'" + text : text
+    needsGuard(text.unicodeScalars[...]) ? "'" + text : text
   }
 
   /// `text` without the `'` `formulaGuarded(_:)` put in front (reading back an export).
   static func unguarded(_ text: String) -> String {
-    guard text.first == "'", needsGuard(text.dropFirst()) else { return text }
-    return String(text.dropFirst())
+    let scalars = text.unicodeScalars
+    guard scalars.first == "'", needsGuard(scalars.dropFirst()) else { return text }
+    return String(String.UnicodeScalarView(scalars.dropFirst()))
   }
 
-  private static func needsGuard(_ text: Substring) -> Bool {
+  private static func needsGuard(_ text: Substring.UnicodeScalarView) -> Bool {
     var rest = text
     while rest.first == "'" { rest = rest.dropFirst() }
-    guard let first = rest.unicodeScalars.first,
-      ["=", "+", "-", "@", "\t", "\r"].contains(first)
-    else { return false }
+    guard let first = rest.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) else {
+      return false
+    }
     return rest.count != text.count || !isPlainNumber(rest)
   }
 
   /// `[+-]digits[.digits][e[+-]digits]`: what a spreadsheet reads as a number, never a formula.
-  private static func isPlainNumber(_ text: Substring) -> Bool {
-    var scalars = Array(text.unicodeScalars)[...]
+  private static func isPlainNumber(_ text: Substring.UnicodeScalarView) -> Bool {
+    var scalars = Array(text)[...]
     func digits() -> Int {
       var count = 0
       while let first = scalars.first, ("0"..."9").contains(first) {

@@ -97,14 +97,7 @@ enum FavoritesCommand {
         }
       default:  // import
         let path = try single(rest, "import FILE")
-        let data: Data
-        do {
-          data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-          throw CLIError.file(
-            "cannot read \(path): \(FileErrors.describe(error, path: path))", code: ExitCode.noInput
-          )
-        }
+        let data = try BoundedInput.file(path)
         let name = (path as NSString).lastPathComponent
         func refuse(_ reason: String) -> CLIError {
           .file(

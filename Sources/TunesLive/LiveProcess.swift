@@ -71,7 +71,9 @@ package struct LiveApp: Sendable {
   /// The live app for `launch`.
   package static func make(launch: AppLaunch) -> LiveApp {
     let log = Log(environment: launch.environment)
-    log.log("api base \(launch.configuration.baseURL.absoluteString)")
+    log.log(
+      "api base \(ClientConfiguration.redactingPassword(launch.configuration.baseURL.absoluteString))"
+    )
     let (dependencies, notices) = LiveDependencies.make(launch: launch, log: log)
     let artwork = LiveArtwork.make(environment: launch.environment, log: log)
     return LiveApp(

@@ -91,3 +91,16 @@ struct WriteFailureTests {
     #expect(!result.stderr.contains("tunes:"), "\(result)")
   }
 }
+
+@Suite("Bounded input")
+struct BoundedInputEndToEndTests {
+  @Test("tunes lookup - < /dev/zero ends with exit 65 and a message")
+  func devZero() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let result = try await WriteFailureTests.shell(
+      sandbox, ["lookup", "-"], redirect: "</dev/zero")
+    #expect(result.exited(65), "\(result)")
+    #expect(result.stderr.contains("more than 64 MiB"), "\(result)")
+  }
+}

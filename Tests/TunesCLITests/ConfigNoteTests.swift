@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import ITunesClient
 import Testing
 
@@ -20,5 +21,56 @@ struct ConfigNoteTests {
       "\(cli.stderr)")
     #expect(await cli.run(["history", "--format", "json"]) == 0)
     #expect(!cli.stdout.contains("jack johnson"), "history: false was kept: \(cli.stdout)")
+  }
+}
+
+@Suite("tunes doctor and secrets")
+struct DoctorSecretTests {
+  @Test("doctor masks the password of an API base")
+  func masked() async throws {
+    let cli = try CLIHarness(client: .failing())
+    cli.environment["TUNES_API_BASE"] = "https://me:s3cret@proxy.example/itunes"
+    #expect(await cli.run(["doctor"]) == 0)
+    #expect(!cli.stdout.contains("s3cret"), "\(cli.stdout)")
+    #expect(cli.stdout.contains("https://me:****@proxy.example/itunes"), "\(cli.stdout)")
+  }
+}
+
+@Suite("Import files and standard input that are not what they should be")
+struct BadInputFileTests {
+  @Test("importing [\"str\"] says what is wrong (65) and never advises moving the database")
+  func stringItems() async throws {
+    let cli = try CLIHarness(client: .failing())
+    for (name, text) in [
+      ("strings.json", #"["str"]"#), ("numbers.json", "[1, 2]"),
+      ("mixed.json", #"[{"id": 1, "title": "a"}, "x"]"#),
+    ] {
+      let file = cli.home.appendingPathComponent(name)
+      try Data(text.utf8).write(to: file)
+      #expect(await cli.run(["favorites", "import", file.path]) == 65, "\(name): \(cli.stderr)")
+      #expect(cli.stderr.contains("is not a JSON object"), "\(name): \(cli.stderr)")
+      #expect(!cli.stderr.contains("move"), "\(name): \(cli.stderr)")
+    }
+  }
+
+  @Test("standard input past 64 MiB is refused (65) instead of read forever")
+  func hugeStdin() async throws {
+    let cli = try CLIHarness(client: .failing())
+    cli.stdin = Data(repeating: UInt8(ascii: "1"), count: BoundedInput.limit + 1)
+    #expect(await cli.run(["lookup", "-"]) == 65)
+    #expect(cli.stderr.contains("more than 64 MiB"), "\(cli.stderr.prefix(300))")
+  }
+
+  @Test("an import file past the limit is refused before it is read whole")
+  func hugeFile() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tunes-bounded-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("big.json")
+    try Data(repeating: 0x20, count: 2048).write(to: file)
+    #expect(throws: CLIError.self) { try BoundedInput.file(file.path, limit: 1024) }
+    #expect(try BoundedInput.file(file.path, limit: 4096).count == 2048)
+    #expect(BoundedInput.read(open("/dev/zero", O_RDONLY), limit: 1000).count == 1001)
   }
 }

@@ -120,3 +120,30 @@ struct FavoriteTableRowTests {
     #expect(FavoritesTable.year("not a date") == nil)
   }
 }
+
+@Suite("CSV fuzz findings")
+struct CSVFuzzFindingTests {
+  @Test("the fuzzer's rows read back as written")
+  func crash1() throws {
+    let bytes: [UInt8] = [
+      105, 100, 100, 38, 44, 34, 121, 34, 105, 100, 31, 107, 105, 110, 100, 84, 105, 116, 108, 101,
+      226, 58, 128, 172, 34, 120, 34, 34, 121, 34, 41, 31, 34, 45, 121, 49, 34, 15, 105, 100, 31,
+      107, 105, 169, 100, 84, 105, 116, 108, 101, 226, 128, 65, 0, 0, 0, 0, 0, 0, 0, 31, 45, 48, 30,
+      50, 136, 140, 144, 34, 120, 34, 44, 34, 145, 152, 224, 186, 34, 221, 135, 221, 211, 221, 125,
+      34, 41, 0, 0, 0, 0, 0, 0, 0, 0, 31, 45, 48, 30, 50, 136, 140, 144, 34, 120, 34, 44, 34, 145,
+      152, 224, 186, 34, 120, 101, 51,
+    ]
+    let rows = bytes.split(separator: 0x1E, omittingEmptySubsequences: false).map { row in
+      row.split(separator: 0x1F, omittingEmptySubsequences: false).map {
+        String(decoding: $0, as: UTF8.self)
+      }
+    }
+    let back = try DelimitedText.parseCSV(DelimitedText.csv(rows))
+    let expected = rows.map { $0.map(sanitizeParagraph) }
+    for (a, b) in zip(back, expected) where a != b {
+      Issue.record("\(a.map(\.debugDescription)) != \(b.map(\.debugDescription))")
+    }
+    #expect(back.count == expected.count)
+    #expect(CLIFuzzing.delimited(bytes) == nil)
+  }
+}

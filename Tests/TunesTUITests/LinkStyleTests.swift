@@ -1,3 +1,4 @@
+import TerminalUI
 import Testing
 
 @testable import TunesTUI
@@ -13,5 +14,14 @@ struct LinkStyleTests {
     ])
   func hyperlinks(url: String, linked: Bool) {
     #expect((Theme.link(url).hyperlink != nil) == linked)
+  }
+}
+
+@Suite("What the log says about input")
+struct InputLogTests {
+  @Test("keys and pastes are logged by kind only, never their text")
+  func kinds() {
+    #expect(ProgramLoop.loggedKind(of: .key(.character("p"), [])) == "key")
+    #expect(ProgramLoop.loggedKind(of: .paste("hunter2")) == "paste of 7 characters")
   }
 }
