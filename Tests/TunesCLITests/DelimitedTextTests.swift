@@ -146,4 +146,10 @@ struct CSVFuzzFindingTests {
     #expect(back.count == expected.count)
     #expect(CLIFuzzing.delimited(bytes) == nil)
   }
+
+  @Test("the fuzzer's second finding reads back as written")
+  func crash2() {
+    let bytes: [UInt8] = [50, 121, 204, 144, 34, 216, 145]
+    #expect(CLIFuzzing.delimited(bytes) == nil)
+  }
 }
