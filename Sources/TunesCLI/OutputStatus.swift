@@ -41,12 +41,13 @@ final class OutputStatus: Sendable {
     failures.withLock { stream == .standardOutput ? $0.out : $0.err }
   }
 
-  /// The exit code and the message for stderr when a write failed: 74 for any failure; the
-  /// message names the stream and the cause, and is `nil` when it cannot or need not be shown
-  /// (stderr itself failed, or stdout's reader closed the pipe, as `| head` does).
+  /// The exit code and the message for stderr when a write failed: 74 with the stream and the
+  /// cause; 74 without a message when stderr itself failed. A reader that closed the pipe
+  /// (`| head`, EPIPE) is no failure: it chose to stop reading, and its own status says whether
+  /// it failed, so that is `nil` (the command's own code stands, nothing is said).
   func verdict() -> (code: Int32, message: String?)? {
     if let code = failure(of: .standardOutput) {
-      guard code != EPIPE else { return (ExitCode.ioError, nil) }
+      guard code != EPIPE else { return nil }
       return (
         ExitCode.ioError,
         "tunes: could not write to standard output: \(Self.describe(code)); "
