@@ -1,5 +1,6 @@
 import Foundation
 import ITunesClient
+import TerminalUI
 import TunesLive
 
 /// `tunes [--api-base URL] [--timeout SECONDS] [--offline | --no-cache]`: the terminal app.
@@ -86,6 +87,9 @@ enum DoctorCommand {
     report +=
       "api          \(ClientConfiguration.redactingPassword(base ?? ClientConfiguration.defaultBaseURLString))\n"
     report += "database     \(Doctor.databaseCheck(paths: context.paths))\n"
+    let problems = ConfigFile.read(from: context.paths.configFile).problems
+    report += "settings     \(problems.isEmpty ? "ok" : "\(problems.count) problem(s)")\n"
+    for problem in problems { report += "  " + sanitize(problem.message) + "\n" }
     context.out(report)
     return ExitCode.success
   }
