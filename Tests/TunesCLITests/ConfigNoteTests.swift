@@ -56,6 +56,22 @@ struct BadInputFileTests {
     }
   }
 
+  @Test("an import with a 2 MB title is refused (65) and nothing is imported")
+  func hugeTitle() async throws {
+    let cli = try CLIHarness(client: .failing())
+    let file = cli.home.appendingPathComponent("huge.json")
+    let title = String(repeating: "t", count: 2_000_000)
+    try Data(
+      #"[{"id": 1, "kind": "song", "title": "ok"}, {"id": 2, "kind": "song", "title": "\#(title)"}]"#
+        .utf8
+    )
+    .write(to: file)
+    #expect(await cli.run(["favorites", "import", file.path]) == 65, "\(cli.stderr.prefix(200))")
+    #expect(cli.stderr.contains("item 2 is larger than tunes keeps"), "\(cli.stderr.prefix(200))")
+    #expect(await cli.run(["favorites", "list", "--format", "ndjson"]) == 0)
+    #expect(cli.stdout.isEmpty, "all or nothing")
+  }
+
   @Test("standard input past 64 MiB is refused (65) instead of read forever")
   func hugeStdin() async throws {
     let cli = try CLIHarness(client: .failing())
