@@ -86,3 +86,27 @@ write("mcp-messages", "bad", b'{"jsonrpc":"2.0","id":1,"method":\n[1,2]\n{"id":t
 write("mcp-messages", "tools-call",
       b'{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{"name":"search",'
       b'"arguments":{"term":"a\\u0000b","limit":1e400}}}\n')
+
+# config: config.json as people write it: plain, with comments and trailing commas, with a bad
+# value, cut short, not an object.
+for name, text in [
+    ("plain", '{"history": false, "columns": 3, "country": "GB", "images": "symbols",\n'
+              ' "video": "audio", "mpvOptions": "--volume=50",\n'
+              ' "filters": {"media": "music", "limit": 25}}'),
+    ("comments", '{\n  // mine\n  "history": false, /* c */\n  "columns": 2,\n}\n'),
+    ("bad-value", '{"columns": "two", "history": "no", "histroy": 1, "filters": [1]}'),
+    ("cut", '{"history": fal'),
+    ("array", '[1, 2, {"history": false}]'),
+]:
+    write("config", name, text.encode())
+
+# csv: rows of fields (0x1E between rows, 0x1F between fields) with formulas, numbers, quotes,
+# line breaks and escape sequences.
+rows = [
+    ["id", "kind", "title", "price"],
+    ["1", "song", "=HYPERLINK(\"http://x\",\"y\")", "-1"],
+    ["2", "song", "Evil\x1b[2J\x1b]52;c;aGk=\x07Title\u202e", "+44"],
+    ["3", "song", "say \"hi\",\nthere\r\n", "'=already"],
+    ["4", "", "@SUM(A1)", "-1.29e3"],
+]
+write("csv", "rows", "\x1e".join("\x1f".join(row) for row in rows).encode())

@@ -118,6 +118,15 @@ final class DiskCache: Sendable {
     state.withLock { state in
       if state.loaded { return state.usable }
       state.loaded = true
+      // A folder that is a symbolic link, or not this user's, is not used: making it 0700
+      // and sweeping its `.tmp-*` files would act on wherever the link points.
+      var own = stat()
+      if lstat(directory.path, &own) == 0,
+        own.st_mode & S_IFMT == S_IFLNK || own.st_uid != getuid()
+      {
+        state.usable = false
+        return false
+      }
       do {
         try StoragePaths.createDirectory(directory)
       } catch {
@@ -130,7 +139,7 @@ final class DiskCache: Sendable {
       for name in names {
         let path = directory.appendingPathComponent(name).path
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
         let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         if name.hasPrefix(".tmp-") {
           // Left by a process that died mid-write; a live writer renames within moments.

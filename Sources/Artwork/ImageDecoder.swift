@@ -5,8 +5,10 @@
 package enum ImageDecoder {
   /// The widest or tallest image decoded; larger ones are `ArtworkError.tooLarge`.
   package static let maximumSide = 8192
-  /// The most pixels decoded (40 megapixels); larger ones are `ArtworkError.tooLarge`.
-  package static let maximumPixels = 40_000_000
+  /// The most pixels decoded (4096 × 4096, about 16.8 megapixels: four times the largest artwork
+  /// a terminal cell grid asks for); larger ones are `ArtworkError.tooLarge`. At 40 megapixels a
+  /// bomb just under the limit cost about 1 s of CPU and 210 MB each.
+  package static let maximumPixels = 4096 * 4096
 
   /// Decodes and scales to fit inside `maxSide`×`maxSide` keeping the aspect (nil: full size).
   ///

@@ -8,6 +8,16 @@ import Foundation
 public struct ClientConfiguration: Sendable {
   /// Apple's API host, `https://itunes.apple.com`.
   public static let defaultBaseURLString = "https://itunes.apple.com"
+
+  /// `text` (an API base URL) with its password, if it has one, replaced by `****`: for logs and
+  /// `tunes doctor`, which must not show it.
+  public static func redactingPassword(_ text: String) -> String {
+    guard var components = URLComponents(string: text), components.password != nil else {
+      return text
+    }
+    components.password = "****"
+    return components.string ?? text
+  }
   /// The environment variable that overrides the base URL (`--api-base` wins over it).
   public static let environmentKey = "TUNES_API_BASE"
   /// The environment variable that picks the live transport, `urlsession` or `curl`.

@@ -10,11 +10,19 @@ public struct PacingPolicy: Sendable {
   public var maxWait: Duration?
   /// Told each time a request starts to wait, with how long.
   public var onWait: @Sendable (Duration) -> Void
+  /// Told why, when the budget shared by every tunes on the machine cannot be used (a runtime
+  /// folder another user owns, a pacing file that is a link, FIFO or folder): the limiter then
+  /// paces this process alone.
+  public var onSharingLost: @Sendable (String) -> Void
 
   /// Makes a policy.
-  public init(maxWait: Duration?, onWait: @escaping @Sendable (Duration) -> Void = { _ in }) {
+  public init(
+    maxWait: Duration?, onWait: @escaping @Sendable (Duration) -> Void = { _ in },
+    onSharingLost: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     self.maxWait = maxWait
     self.onWait = onWait
+    self.onSharingLost = onSharingLost
   }
 
   /// Waits as long as it takes, silently (the library's default).

@@ -33,6 +33,32 @@ public struct ResponseCacheStore: Sendable {
     self.save = save
   }
 
+  /// This store with every key prefixed by `origin(of: baseURL)`: answers fetched from one API
+  /// base (a replay server, a test server, a hostile one) are never served for another, Apple's
+  /// included. Every store a client caches through is scoped so (`ResponseCacheBridge` in the
+  /// live code).
+  public func scoped(to baseURL: URL) -> ResponseCacheStore {
+    let prefix = Self.origin(of: baseURL) + " "
+    let base = self
+    return ResponseCacheStore(
+      load: { key in base.load(prefix + key) },
+      save: { key, response in base.save(prefix + key, response) })
+  }
+
+  /// `scheme://host:port` of a URL, lowercased, the port always written (443 and 80 when the
+  /// URL has none): `https://ITUNES.apple.com./` and `https://itunes.apple.com:443` are one
+  /// origin. A path on the base URL is part of the origin too (two bases on one host may be
+  /// two servers behind a proxy).
+  public static func origin(of url: URL) -> String {
+    let scheme = (url.scheme ?? "").lowercased()
+    var host = (url.host ?? "").lowercased()
+    while host.hasSuffix(".") { host.removeLast() }
+    let port = url.port ?? (scheme == "http" ? 80 : 443)
+    var path = url.path
+    while path.hasSuffix("/") { path.removeLast() }
+    return "\(scheme)://\(host):\(port)\(path)"
+  }
+
   /// A store that keeps nothing.
   public static let none = ResponseCacheStore(load: { _ in nil }, save: { _, _ in })
 

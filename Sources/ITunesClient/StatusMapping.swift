@@ -13,18 +13,27 @@ public enum StatusMapping {
     case failure(ClientError)
   }
 
-  /// The `errorMessage` of a JSON error body, cleaned of control characters and cut to 200
-  /// characters; `nil` for any other body (Apple's 404 is an HTML page).
+  /// The `errorMessage` of a JSON error body, trimmed and cut (`serverText(_:)`); `nil` for any
+  /// other body (Apple's 404 is an HTML page).
   static func serverMessage(in body: Data) -> String? {
     guard body.first == UInt8(ascii: "{"), let value = try? JSONParser.parse(Array(body)),
       case .string(let text)? = value["errorMessage"]
     else { return nil }
-    let clean = String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }))
-    let trimmed = clean.trimmingCharacters(in: .whitespaces)
+    return serverText(text)
+  }
+
+  /// The most characters of a server's `errorMessage` an error keeps.
+  static let serverTextLimit = 200
+
+  /// A server's text trimmed and cut to `serverTextLimit` characters (an ellipsis marks the
+  /// cut); `nil` when nothing is left. It is kept otherwise as sent, like every string from the
+  /// network: whatever shows it on a terminal sanitizes it there (TerminalUI's `sanitize(_:)`,
+  /// which removes escape sequences whole — cleaning here first would leave their residue).
+  static func serverText(_ text: String) -> String? {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { return nil }
-    return trimmed.count > 200 ? String(trimmed.prefix(200)) + "…" : trimmed
+    guard trimmed.count > serverTextLimit else { return trimmed }
+    return String(trimmed.prefix(serverTextLimit)) + "…"
   }
 
   /// Interprets a catalogue answer (`table` with `CatalogPage`'s decoder).
@@ -51,7 +60,9 @@ public enum StatusMapping {
       do {
         return .success(try decode(response.body))
       } catch {
-        if case .apple(let message) = error { return .failure(.invalidRequest(message: message)) }
+        if case .apple(let message) = error {
+          return .failure(.invalidRequest(message: serverText(message) ?? "(no message)"))
+        }
         return .failure(.decoding(error))
       }
     case 400:

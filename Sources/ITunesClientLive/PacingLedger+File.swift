@@ -28,7 +28,7 @@ extension PacingLedger {
         try shared.update(key: key, body)
       } catch {
         if !reported.exchange(true, ordering: .relaxed) {
-          onError("pacing file \(path): \(error.reason); pacing this process alone")
+          onError("the pacing file \(path) cannot be used: \(error.reason)")
         }
         fallback.update(key, body)
       }
@@ -59,8 +59,17 @@ final class SharedPacingFile: Sendable {
     let key = Self.key(rawKey)
     try descriptor.withLock { (fd: inout Int32) throws(Failure) in
       if fd < 0 {
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw Failure(reason: Self.describe(errno)) }
+        let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        guard opened >= 0 else {
+          throw Failure(reason: errno == ELOOP ? "it is a symbolic link" : Self.describe(errno))
+        }
+        do throws(Failure) {
+          try Self.check(opened)
+        } catch {
+          close(opened)
+          throw error
+        }
+        fd = opened
       }
       while flock(fd, LOCK_EX) != 0 {
         guard errno == EINTR else { throw Failure(reason: Self.describe(errno)) }
@@ -73,6 +82,22 @@ final class SharedPacingFile: Sendable {
       lines.append((key, entry))
       let text = lines.map { Self.line($0.key, $0.entry) }.joined()
       try Self.replace(fd, with: Array(text.utf8))
+    }
+  }
+
+  /// Refuses what is not this user's own regular file, and makes it 0600 when it is not.
+  private static func check(_ fd: Int32) throws(Failure) {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw Failure(reason: describe(errno)) }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFIFO: throw Failure(reason: "it is a FIFO, not a file")
+    case S_IFDIR: throw Failure(reason: "it is a folder, not a file")
+    default: throw Failure(reason: "it is not a regular file")
+    }
+    guard info.st_uid == getuid() else { throw Failure(reason: "another user owns it") }
+    if info.st_mode & 0o777 != 0o600, fchmod(fd, 0o600) != 0 {
+      throw Failure(reason: describe(errno))
     }
   }
 

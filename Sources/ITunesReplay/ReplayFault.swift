@@ -23,6 +23,11 @@ package enum ReplayFault: Sendable, Equatable, CustomStringConvertible {
   package static let specSummary =
     "delay=SECONDS, status=CODE, html503, truncate, reset, hang, oversized=BYTES, invalid-utf8"
 
+  /// The longest `delay` accepted: a day (`Duration.seconds(1e308)` traps).
+  package static let maximumDelay = 86_400.0
+  /// The largest `oversized` body accepted: 1 GiB (more cannot be allocated to send).
+  package static let maximumOversizedBytes = 1 << 30
+
   /// Parses a command-line spec such as `delay=2`, `status=429`, `html503`, `truncate`, `reset`,
   /// `hang`, `oversized=17000000` or `invalid-utf8`.
   ///
@@ -34,7 +39,7 @@ package enum ReplayFault: Sendable, Equatable, CustomStringConvertible {
     let argument = parts.count == 2 ? parts[1] : nil
     switch (name, argument) {
     case ("delay", let value?):
-      guard let seconds = Double(value), seconds >= 0, seconds.isFinite else {
+      guard let seconds = Double(value), seconds >= 0, seconds <= Self.maximumDelay else {
         throw ReplayError.unknownFault(spec)
       }
       self = .delay(seconds: seconds)
@@ -44,7 +49,9 @@ package enum ReplayFault: Sendable, Equatable, CustomStringConvertible {
       }
       self = .status(code)
     case ("oversized", let value?):
-      guard let bytes = Int(value), bytes >= 0 else { throw ReplayError.unknownFault(spec) }
+      guard let bytes = Int(value), bytes >= 0, bytes <= Self.maximumOversizedBytes else {
+        throw ReplayError.unknownFault(spec)
+      }
       self = .oversized(bytes: bytes)
     case ("html503", nil): self = .html503
     case ("truncate", nil), ("truncated", nil): self = .truncated

@@ -57,7 +57,7 @@ extension ReplayServer {
       reset = true
       outcome.close = true
     case .delay(let seconds)?:
-      if waitWhileRunning(seconds: seconds) {
+      if waitWhileRunning(seconds: min(max(seconds, 0), ReplayFault.maximumDelay)) {
         outcome = send(answer(for: request, key: key), to: fd, request: request)
       } else {
         outcome.close = true

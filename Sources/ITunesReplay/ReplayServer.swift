@@ -45,6 +45,19 @@ package final class ReplayServer: @unchecked Sendable {
   private var listenerFD: Int32 = -1
   private var wakePipe: (read: Int32, write: Int32) = (-1, -1)
   var openConnections: Set<Int32> = []
+  /// How long a connection may stay silent (no request, nothing read) before it is closed, in
+  /// seconds; set before `start()`.
+  package var idleTimeout: Double {
+    get { locked { idleSeconds } }
+    set { locked { idleSeconds = max(0.01, newValue) } }
+  }
+  var idleSeconds = 30.0
+  /// The most connections served at once; more wait in the listen backlog until one closes.
+  package var maxConnections: Int {
+    get { locked { connectionLimit } }
+    set { locked { connectionLimit = max(1, newValue) } }
+  }
+  var connectionLimit = 128
   var liveThreads = 0
   private var totalRequests = 0
   private var requestsByKey: [ReplayRequestKey: Int] = [:]
@@ -236,7 +249,18 @@ package final class ReplayServer: @unchecked Sendable {
   }
 
   private func acceptLoop(listener: Int32, wake: Int32) {
-    while let client = SocketIO.accept(listener: listener, wake: wake) {
+    while true {
+      // A bounded pool: at the limit, wait (in the backlog) for a connection to close.
+      let running = locked { () -> Bool in
+        while phase == .running, openConnections.count >= connectionLimit {
+          _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1))
+        }
+        return phase == .running
+      }
+      guard running,
+        let client = SocketIO.accept(
+          listener: listener, wake: wake, idleTimeout: locked { idleSeconds })
+      else { break }
       let accepted = locked { () -> Bool in
         guard phase == .running else { return false }
         openConnections.insert(client)

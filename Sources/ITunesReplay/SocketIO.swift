@@ -56,7 +56,12 @@ enum SocketIO {
   }
 
   /// Waits until `listener` has a connection (returns its fd) or `wake` is readable (returns nil).
-  static func accept(listener: Int32, wake: Int32) -> Int32? {
+  ///
+  /// A client gets `idleTimeout` as its receive and send timeouts, so a silent or stalled peer
+  /// is closed instead of holding a thread forever. Running out of descriptors or memory
+  /// (EMFILE, ENFILE, ENOBUFS, ENOMEM) waits a moment for some to be freed and accepts again,
+  /// rather than ending the accept loop for good.
+  static func accept(listener: Int32, wake: Int32, idleTimeout: Double = 30) -> Int32? {
     while true {
       var fds = [
         pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
@@ -75,9 +80,22 @@ enum SocketIO {
           var yes: Int32 = 1
           _ = setsockopt(
             client, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+          var timeout = timeval(
+            tv_sec: Int(idleTimeout), tv_usec: Int((idleTimeout - idleTimeout.rounded(.down)) * 1e6)
+          )
+          _ = setsockopt(
+            client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+          _ = setsockopt(
+            client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
           return client
         }
         if errno == EINTR || errno == ECONNABORTED || errno == EAGAIN { continue }
+        if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
+          // Out of descriptors: wait a moment (or for the wake pipe), then try again.
+          var wakeOnly = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+          if poll(&wakeOnly, 1, 100) > 0 { return nil }
+          continue
+        }
         return nil
       } else if fds[0].revents != 0 {
         return nil

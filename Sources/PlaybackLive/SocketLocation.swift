@@ -60,19 +60,31 @@ final class SocketLocation: Sendable {
   /// when tunes and its mpv were killed), and with `folders`, the private `tunes-mpv-XXXXXX`
   /// folders that hold only such sockets. An empty folder is kept: its process may not have
   /// started mpv yet.
+  /// Only this user's own sockets and folders are touched (by `lstat`: never through a link),
+  /// whoever runs it, root included.
   static func sweep(_ folder: String, folders: Bool) {
     let manager = FileManager.default
     for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] {
       let path = folder + "/" + name
       if isStaleSocket(name) {
-        unlink(path)
-      } else if folders, name.hasPrefix("tunes-mpv-"), name.count == "tunes-mpv-XXXXXX".count {
+        if isOwn(path, type: S_IFSOCK) { unlink(path) }
+      } else if folders, name.hasPrefix("tunes-mpv-"), name.count == "tunes-mpv-XXXXXX".count,
+        isOwn(path, type: S_IFDIR)
+      {
         let inside = (try? manager.contentsOfDirectory(atPath: path)) ?? []
-        if !inside.isEmpty, inside.allSatisfy(isStaleSocket) {
+        if !inside.isEmpty,
+          inside.allSatisfy({ isStaleSocket($0) && isOwn(path + "/" + $0, type: S_IFSOCK) })
+        {
           try? manager.removeItem(atPath: path)
         }
       }
     }
+  }
+
+  /// Whether `path` itself (not what a link points to) is of `type` and this user's.
+  static func isOwn(_ path: String, type: mode_t) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == type && info.st_uid == getuid()
   }
 
   /// Whether `name` is `tunes-mpv-PID-N.sock` for a PID that no longer runs.

@@ -3,8 +3,9 @@ import Glibc
 
 /// A diagnostics log written to the file named by `TUNES_LOG`, never to the screen.
 ///
-/// The file is opened for appending and created with mode 0600. When `TUNES_LOG` is unset
-/// every call is a no-op.
+/// The file is opened for appending and created with mode 0600. It must be this user's own
+/// regular file: a symbolic link (`O_NOFOLLOW`), a FIFO, a device or another user's file is
+/// refused and nothing is logged. When `TUNES_LOG` is unset every call is a no-op.
 package final class Log: Sendable {
   private let fd: Int32?
 
@@ -14,8 +15,21 @@ package final class Log: Sendable {
       fd = nil
       return
     }
-    let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, mode_t(0o600))
-    fd = opened >= 0 ? opened : nil
+    fd = Self.open(path)
+  }
+
+  /// The descriptor of `path` opened for appending, when it is this user's regular file.
+  static func open(_ path: String) -> Int32? {
+    let opened = Glibc.open(
+      path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode_t(0o600))
+    guard opened >= 0 else { return nil }
+    var info = stat()
+    guard fstat(opened, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid()
+    else {
+      close(opened)
+      return nil
+    }
+    return opened
   }
 
   deinit {

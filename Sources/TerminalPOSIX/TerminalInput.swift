@@ -150,7 +150,14 @@ package final class TerminalInput: @unchecked Sendable {
     case SIGTSTP:
       session.suspendProcess()
     case SIGCONT:
-      if session.resumeAfterStop() { continuation.yield(.resumed) }
+      if session.resumeAfterStop() {
+        // A resize while stopped is not reported after `fg` (the SIGWINCH, if any, came while
+        // the shell had the terminal): read the size again, before the full redraw.
+        if let size = WindowSize.read(fd: session.outputFD) {
+          continuation.yield(.resized(cols: size.cols, rows: size.rows))
+        }
+        continuation.yield(.resumed)
+      }
     default:
       session.leave()
       TerminalSession.restoreCurrent()

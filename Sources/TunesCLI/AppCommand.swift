@@ -1,5 +1,6 @@
 import Foundation
 import ITunesClient
+import TerminalUI
 import TunesLive
 
 /// `tunes [--api-base URL] [--timeout SECONDS] [--offline | --no-cache]`: the terminal app.
@@ -83,8 +84,12 @@ enum DoctorCommand {
     }
     var report = Doctor.live(environment: context.environment, images: images)
     let base = context.environment["TUNES_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
-    report += "api          \(base ?? ClientConfiguration.defaultBaseURLString)\n"
+    report +=
+      "api          \(ClientConfiguration.redactingPassword(base ?? ClientConfiguration.defaultBaseURLString))\n"
     report += "database     \(Doctor.databaseCheck(paths: context.paths))\n"
+    let problems = ConfigFile.read(from: context.paths.configFile).problems
+    report += "settings     \(problems.isEmpty ? "ok" : "\(problems.count) problem(s)")\n"
+    for problem in problems { report += "  " + sanitize(problem.message) + "\n" }
     context.out(report)
     return ExitCode.success
   }

@@ -2,6 +2,7 @@ import Foundation
 import ITunesCatalog
 import ITunesClient
 import Playback
+import TerminalUI
 import TunesLive
 import TunesStorage
 
@@ -34,8 +35,9 @@ struct CLIContext: Sendable {
   var now: @Sendable () -> Date
   /// Whether standard error is a terminal (progress lines are drawn only then).
   var stderrIsTerminal = false
-  /// Reads all of standard input (`tunes lookup -`; tests inject the bytes).
-  var readStdin: @Sendable () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
+  /// Reads standard input (`tunes lookup -`; tests inject the bytes), at most
+  /// `BoundedInput.limit` bytes and one more, so `< /dev/zero` ends.
+  var readStdin: @Sendable () -> Data = { BoundedInput.read(STDIN_FILENO) }
   /// Whether commands may take over SIGTERM, SIGHUP and SIGINT (the real process; not tests that
   /// run commands in-process).
   var handlesSignals = false
@@ -44,6 +46,8 @@ struct CLIContext: Sendable {
   var stopRequested: @Sendable () -> Bool = { false }
   /// `--quiet`: stderr carries errors only (notes and progress are dropped).
   var quiet = false
+  /// The first failed write to stdout or stderr, which `TunesCLI.run` turns into exit 74.
+  var outputStatus = OutputStatus()
   /// Makes the preview player for an environment and config file (the live one comes from
   /// TunesLive; tests inject a double or a live player with test options).
   var makePlayer: @Sendable ([String: String], URL) -> Player = { _, _ in .unavailable }
@@ -64,8 +68,13 @@ struct CLIContext: Sendable {
 
   /// Writes a string to standard output.
   func out(_ text: String) { writeOut(Array(text.utf8)) }
-  /// Writes a line to standard error.
-  func err(_ text: String) { writeErr(Array((text.hasSuffix("\n") ? text : text + "\n").utf8)) }
+  /// Writes a line to standard error, sanitized (`sanitizeParagraph(_:)`: escape sequences,
+  /// controls and bidi controls removed, line breaks kept): every message on stderr may quote
+  /// the network (a server's `errorMessage`, a title), so none is written raw.
+  func err(_ text: String) {
+    let clean = sanitizeParagraph(text)
+    writeErr(Array((clean.hasSuffix("\n") ? clean : clean + "\n").utf8))
+  }
 
   /// Whether to colour output: only on a terminal and never with NO_COLOR set.
   var color: Bool {
@@ -83,13 +92,14 @@ struct CLIContext: Sendable {
   /// TunesLive), XDG paths.
   static func live(_ live: LiveCommandValues) -> CLIContext {
     let environment = ProcessInfo.processInfo.environment
+    let status = OutputStatus()
     var size = winsize()
     let columns: Int? =
       ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
     return CLIContext(
       environment: environment,
-      writeOut: { FileOutput.write($0, to: STDOUT_FILENO) },
-      writeErr: { FileOutput.write($0, to: STDERR_FILENO) },
+      writeOut: { status.write($0, to: .standardOutput) },
+      writeErr: { status.write($0, to: .standardError) },
       stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
       interactive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
       terminalColumns: columns,
@@ -97,26 +107,31 @@ struct CLIContext: Sendable {
       makeClient: live.makeClient,
       paths: StoragePaths(environment: environment),
       now: { Date() }, stderrIsTerminal: isatty(STDERR_FILENO) == 1, handlesSignals: true,
-      makePlayer: live.makePlayer, openDatabase: live.openDatabase)
+      outputStatus: status, makePlayer: live.makePlayer, openDatabase: live.openDatabase)
   }
 }
 
 /// Unbuffered writes to a file descriptor.
 enum FileOutput {
-  /// Writes every byte, retrying on EINTR; gives up quietly on EPIPE (a closed pipe such as `| head`).
-  static func write(_ bytes: [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBytes { raw in
-      guard var pointer = raw.baseAddress else { return }
+  /// Writes every byte, retrying on EINTR and after short writes; returns `errno` of the write
+  /// that failed (ENOSPC on a full disk, EBADF on a closed descriptor, EPIPE on a closed pipe),
+  /// `nil` when every byte was written.
+  @discardableResult
+  static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    bytes.withUnsafeBytes { raw -> Int32? in
+      guard var pointer = raw.baseAddress else { return nil }
       var remaining = raw.count
       while remaining > 0 {
         let written = Glibc.write(descriptor, pointer, remaining)
         if written < 0 {
           if errno == EINTR { continue }
-          return
+          return errno
         }
+        if written == 0 { return EIO }
         remaining -= written
         pointer += written
       }
+      return nil
     }
   }
 }

@@ -123,6 +123,8 @@ enum ExitCode {
   static let noInput: Int32 = 66
   static let unavailable: Int32 = 69
   static let cannotCreate: Int32 = 73
+  /// Output could not be written (a full disk, `/dev/full`, a closed stdout).
+  static let ioError: Int32 = 74
   static let rateLimited: Int32 = 75
   /// Stopped by Ctrl-C (128 + SIGINT), with what was done kept.
   static let interrupted: Int32 = 130

@@ -6,6 +6,10 @@ import TunesStorage
 
 /// `tunes favorites list|add|remove|export|import …`
 enum FavoritesCommand {
+  /// The largest item `favorites import` keeps (its JSON), and the longest title.
+  static let maximumItemBytes = 1 << 20
+  static let maximumTitleBytes = 64 << 10
+
   static let parser = ArgumentParser(
     command: "favorites",
     options: [
@@ -103,14 +107,7 @@ enum FavoritesCommand {
         }
       default:  // import
         let path = try single(rest, "import FILE")
-        let data: Data
-        do {
-          data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-          throw CLIError.file(
-            "cannot read \(path): \(FileErrors.describe(error, path: path))", code: ExitCode.noInput
-          )
-        }
+        let data = try BoundedInput.file(path)
         let name = (path as NSString).lastPathComponent
         func refuse(_ reason: String) -> CLIError {
           .file(
@@ -134,6 +131,14 @@ enum FavoritesCommand {
           }
         case .unreadable(let reason):
           throw refuse(reason)
+        }
+        // No favourite is a megabyte: a huge title or payload is a damaged or hostile file.
+        if let huge = records.first(where: {
+          $0.payload.count > Self.maximumItemBytes || $0.title.utf8.count > Self.maximumTitleBytes
+        }) {
+          throw refuse(
+            "item \(huge.id) is larger than tunes keeps (a title of at most 64 KiB, an item of at "
+              + "most 1 MiB)")
         }
         // An item without a title could never be shown: it is left out, and said so.
         let untitled = records.filter { $0.title.trimmingCharacters(in: .whitespaces).isEmpty }

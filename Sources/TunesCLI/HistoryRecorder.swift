@@ -7,7 +7,9 @@ import TunesStorage
 enum HistoryRecorder {
   /// Records `query` with its filters; storage problems become a note on stderr, never a failure.
   static func record(_ query: SearchQuery, context: CLIContext) {
-    guard ConfigFile.loadOrDefaults(from: context.paths.configFile).recordsHistory else { return }
+    let reading = ConfigFile.read(from: context.paths.configFile)
+    for problem in reading.problems { context.err("tunes: note: config: " + problem.message) }
+    guard reading.config.recordsHistory else { return }
     do {
       let database = try context.database(writable: true)
       if let recovery = database.recovery { context.err("tunes: " + recovery.message) }

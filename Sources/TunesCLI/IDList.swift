@@ -28,21 +28,19 @@ enum IDList {
       if argument == "-" {
         guard !stdinRead else { continue }
         stdinRead = true
+        let input = context.readStdin()
+        guard input.count <= BoundedInput.limit else {
+          throw .data(
+            "standard input holds more than \(BoundedInput.limitText) of ids; give fewer.")
+        }
         ids += try parse(
-          String(decoding: context.readStdin(), as: UTF8.self), source: "standard input",
-          command: command)
+          String(decoding: input, as: UTF8.self), source: "standard input", command: command)
       } else {
         ids += try parse(argument, source: "the command line", command: command)
       }
     }
     if let path = sources.file {
-      let data: Data
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
-      } catch {
-        throw .file(
-          "cannot read \(path): \(FileErrors.describe(error, path: path))", code: ExitCode.noInput)
-      }
+      let data = try BoundedInput.file(path)
       ids += try parse(String(decoding: data, as: UTF8.self), source: path, command: command)
     }
     let unique = deduplicated(ids)

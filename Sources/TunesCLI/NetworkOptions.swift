@@ -1,6 +1,7 @@
 import Foundation
 import ITunesCatalog
 import ITunesClient
+import Synchronization
 import TunesLive
 import TunesStorage
 
@@ -19,11 +20,13 @@ enum NetworkOptions {
   /// `--wait`, for the commands that send requests (not the app, which shows a countdown).
   static let pacingOptions: [ArgumentParser.Option] = [
     Options.wait.option(
-      help: "wait at most this long for Apple's rate limit, else exit 75 at once (default 60)")
+      help: "wait at most this long for Apple's rate limit, else exit 75 at once (default 66)")
   ]
 
-  /// How long a command waits for the shared rate limit unless `--wait` says otherwise.
-  static let defaultWaitSeconds = 60
+  /// How long a command waits for the shared rate limit unless `--wait` says otherwise: the
+  /// pacing window (61 s, `RateLimit.paced`) and 5 s more, so the 21st of 21 back-to-back
+  /// requests (which waits a whole window) and a bulk lookup of any size wait instead of failing.
+  static let defaultWaitSeconds = Int(RateLimit.paced.period.components.seconds) + 5
 
   /// The pacing policy `--wait` asks for: wait up to that long, and say so on stderr.
   static func pacing(
@@ -38,12 +41,19 @@ enum NetworkOptions {
       }
       seconds = value
     }
+    let noted = Atomic<Bool>(false)
     return PacingPolicy(
       maxWait: .milliseconds(Int64((seconds * 1000).rounded())),
       onWait: { wait in
         // On a terminal, over a progress line that may be drawn there.
-        let clear = context.stderrIsTerminal ? "\r\u{1B}[2K" : ""
-        context.err(clear + "tunes: waiting \(PacingPolicy.seconds(wait)) s for Apple's rate limit")
+        if context.stderrIsTerminal { context.writeErr(Array("\r\u{1B}[2K".utf8)) }
+        context.err("tunes: waiting \(PacingPolicy.seconds(wait)) s for Apple's rate limit")
+      },
+      onSharingLost: { reason in
+        guard !noted.exchange(true, ordering: .relaxed) else { return }
+        context.err(
+          "tunes: note: the rate limit shared by every tunes on this computer is not available "
+            + "(\(reason)); this process paces itself alone.")
       })
   }
 
@@ -93,7 +103,8 @@ enum NetworkOptions {
     let policy = ResponseCachePolicy(mode: mode, now: context.now)
     guard mode != .disabled else { return Parts(network: base, cache: nil, policy: policy) }
     do {
-      let store = try ResponseCacheBridge.openThrowing(paths: context.paths, now: context.now)
+      let store = try ResponseCacheBridge.openThrowing(
+        paths: context.paths, origin: configuration.baseURL, now: context.now)
       return Parts(network: base, cache: store, policy: policy)
     } catch {
       if mode == .offline { throw CLIError.wrap(error) }

@@ -31,8 +31,9 @@ enum PreviewCommand {
   static func videoOutput(
     for item: CatalogItem, flag: String?, context: CLIContext
   ) throws(CLIError) -> VideoOutput {
-    let config = ConfigFile.loadOrDefaults(from: context.paths.configFile)
-    let (mode, notice) = LivePlayback.videoMode(flag: flag, config: config)
+    let reading = ConfigFile.read(from: context.paths.configFile)
+    for problem in reading.problems { context.err("tunes: note: config: " + problem.message) }
+    let (mode, notice) = LivePlayback.videoMode(flag: flag, config: reading.config)
     if let notice, item.previewIsVideo { context.err("tunes: note: \(notice)") }
     var terminal: TerminalVideo?
     if context.interactive {

@@ -50,11 +50,14 @@ enum ReplayCommand {
     }
     let directory = parsed.positional.first.map { URL(fileURLWithPath: $0, isDirectory: true) }
     let server: ReplayServer
+    // Each line through the CLI's stderr, so the request target a client sent (any bytes) is
+    // sanitized like every other text tunes shows.
+    let sanitizedLog: ReplayServer.LogSink = { entry in context.err(entry.line) }
     do {
       server = try ReplayCatalogSetup.server(
         directory: directory, catalog: parsed(Options.catalog), demo: demo, port: port,
-        log: parsed(Options.quiet) || context.quiet
-          ? ReplayServer.silentLog : ReplayServer.standardErrorLog, context: context)
+        log: parsed(Options.quiet) || context.quiet ? ReplayServer.silentLog : sanitizedLog,
+        context: context)
       if let spec = parsed(Options.fault) { server.setFault(try ReplayFault(spec: spec)) }
       if let random = try randomFaults(parsed) { server.setRandomFaults(random) }
       if let text = parsed(Options.rateLimit) {

@@ -20,6 +20,7 @@ package enum TunesCLI {
   @MainActor
   package static func main(live: LiveCommandValues, startApp: @escaping AppStarter) async -> Never {
     signal(SIGPIPE, SIG_IGN)
+    StandardDescriptors.reserve()
     let arguments = Array(CommandLine.arguments.dropFirst())
     var context = CLIContext.live(live)
     context.startApp = startApp
@@ -44,12 +45,18 @@ package enum TunesCLI {
       commandContext.quiet = true
       commandContext.writeErr = { _ in }
     }
+    var code: Int32
     do {
-      return try await dispatch(arguments, context: commandContext)
+      code = try await dispatch(arguments, context: commandContext)
     } catch {
       context.err(error.message)
-      return error.exitCode
+      code = error.exitCode
     }
+    if let verdict = context.outputStatus.verdict() {
+      if let message = verdict.message { context.err(message) }
+      code = verdict.code
+    }
+    return code
   }
 
   private static func dispatch(_ arguments: [String], context: CLIContext) async throws(CLIError)
@@ -85,6 +92,23 @@ package enum TunesCLI {
       var message = "Unknown command \"\(first)\"."
       if let near = Suggest.nearest(first, in: commands) { message += " Did you mean \"\(near)\"?" }
       throw .usage(message, command: "")
+    }
+  }
+}
+
+/// The three standard descriptors kept taken.
+enum StandardDescriptors {
+  /// Puts a read-only `/dev/null` on each of 0, 1 and 2 that is closed (`tunes … >&-`): a file
+  /// opened later (the database, the cache, a log) must never get number 1 and receive the
+  /// output. A write to such a stdout or stderr fails with EBADF, so it still exits 74.
+  static func reserve() {
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+      guard fcntl(descriptor, F_GETFD) == -1, errno == EBADF else { continue }
+      let placeholder = open("/dev/null", O_RDONLY | O_CLOEXEC)
+      if placeholder >= 0, placeholder != descriptor {
+        dup2(placeholder, descriptor)
+        close(placeholder)
+      }
     }
   }
 }

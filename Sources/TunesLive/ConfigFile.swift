@@ -62,94 +62,126 @@ package enum ConfigFile {
   /// The key that says when track changes are announced (`auto`, `always`, `off`).
   package static let notificationsKey = "notifications"
 
-  /// Reads the whole configuration. A missing file gives the defaults.
-  /// - Throws: when the file exists but is not a JSON object, or its filters cannot be read.
-  package static func load(from url: URL) throws -> TunesConfig {
-    guard let data = FileManager.default.contents(atPath: url.path) else { return TunesConfig() }
-    guard let dictionary = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-      throw ConfigFileError.notAnObject(url.path)
-    }
-    var config = TunesConfig()
-    if let flag = dictionary[historyKey] as? Bool { config.recordsHistory = flag }
-    if let columns = dictionary[columnsKey] as? Int, (1...4).contains(columns) {
-      config.columns = columns
-    }
-    if let text = dictionary[mpvOptionsKey] as? String {
-      config.mpvOptions = PlayerConfiguration.splitOptions(text)
-    } else if let list = dictionary[mpvOptionsKey] as? [String] {
-      config.mpvOptions = list.filter { !$0.isEmpty }
-    }
-    if let images = dictionary[imagesKey] as? String { config.images = images }
-    if let video = dictionary[videoKey] as? String { config.video = video }
-    if let mpris = dictionary[mprisKey] as? String { config.mpris = mpris }
-    if let notifications = dictionary[notificationsKey] as? String {
-      config.notifications = notifications
-    }
-    if let filters = dictionary[filtersKey] {
-      let bytes = try JSONSerialization.data(withJSONObject: filters)
-      config.filters = try JSONDecoder().decode(SearchFilters.self, from: bytes)
-    }
-    // The setting wins over an older config's filters country; null is none chosen.
-    if let country = dictionary[countryKey] {
-      let text = (country as? String)?.trimmingCharacters(in: .whitespaces) ?? ""
-      config.filters.country = text.isEmpty ? nil : text
-    }
-    return config
+  /// Every key tunes reads.
+  package static let knownKeys = [
+    filtersKey, countryKey, historyKey, columnsKey, mpvOptionsKey, imagesKey, videoKey, mprisKey,
+    notificationsKey,
+  ]
+
+  /// The largest config file read (1 MiB): a bigger one is reported and not read.
+  package static let maximumBytes = 1 << 20
+
+  /// Reads the whole configuration; never throws (`read(from:)` says what was wrong).
+  package static func load(from url: URL) -> TunesConfig {
+    read(from: url).config
   }
 
-  /// Reads the configuration, falling back to the defaults when the file cannot be read (the
-  /// command line's history check, which must never fail a search).
+  /// Reads the configuration for a caller that does not report problems.
   package static func loadOrDefaults(from url: URL) -> TunesConfig {
-    (try? load(from: url)) ?? TunesConfig()
+    read(from: url).config
   }
 
   /// A filters store over the config file at `url`: a missing file or key gives the defaults;
-  /// a damaged file is reported (the app shows a notice) and not overwritten until a save.
+  /// a bad value gives the defaults for that key alone (`read(from:)`), and a file that is not
+  /// plain JSON is copied aside before a save rewrites it.
   package static func filtersStore(at url: URL) -> FiltersStore {
     FiltersStore(
-      load: { try load(from: url).filters },
+      load: { read(from: url).config.filters },
       save: { filters in try save(filters, to: url) })
   }
 
   /// Writes the filters into the file (atomically), keeping its other keys: the storefront as
   /// the top-level `"country"` (removed when none is chosen), the rest under `"filters"`.
+  ///
+  /// A `config.json` that is a symbolic link stays one: the file it points to is written. A
+  /// file that is not plain JSON (comments, trailing commas, a syntax error, not an object) is
+  /// first copied to `config.json.bak` (`.bak.2`, … when taken), so nothing in it is lost; the
+  /// file keeps its mode (0600 when new).
+  /// - Throws: `ConfigFileError.cannotWrite` naming the file and the cause.
   package static func save(_ filters: SearchFilters, to url: URL) throws {
-    try StoragePaths.createDirectory(url.deletingLastPathComponent())
-    var dictionary: [String: Any] = [:]
-    if let data = FileManager.default.contents(atPath: url.path),
-      let existing = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-    {
-      dictionary = existing
+    let target = resolvedLinks(url)
+    do {
+      try StoragePaths.createDirectory(target.deletingLastPathComponent())
+      let reading = read(from: target)
+      var dictionary: [String: Any] = [:]
+      if let existing = reading.object,
+        let object = try? JSONSerialization.jsonObject(with: Data(existing)) as? [String: Any]
+      {
+        dictionary = object
+      }
+      if reading.exists, !reading.rewritable { try backUp(target) }
+      var rest = filters
+      rest.country = nil
+      let encoded = try JSONEncoder().encode(rest)
+      dictionary[filtersKey] = try JSONSerialization.jsonObject(with: encoded)
+      if let country = filters.country {
+        dictionary[countryKey] = country
+      } else {
+        dictionary.removeValue(forKey: countryKey)
+      }
+      let data = try JSONSerialization.data(
+        withJSONObject: dictionary, options: [.prettyPrinted, .sortedKeys])
+      var info = stat()
+      let mode = stat(target.path, &info) == 0 ? info.st_mode & 0o777 : 0o600
+      try data.write(to: target, options: .atomic)
+      chmod(target.path, mode)
+    } catch let error as ConfigFileError {
+      throw error
+    } catch {
+      throw ConfigFileError.cannotWrite(target.path, reason: error.localizedDescription)
     }
-    var rest = filters
-    rest.country = nil
-    let encoded = try JSONEncoder().encode(rest)
-    dictionary[filtersKey] = try JSONSerialization.jsonObject(with: encoded)
-    if let country = filters.country {
-      dictionary[countryKey] = country
-    } else {
-      dictionary.removeValue(forKey: countryKey)
+  }
+
+  /// `url` with its last component's symbolic links followed (at most 16), so a write goes
+  /// through the link instead of replacing it.
+  static func resolvedLinks(_ url: URL) -> URL {
+    var current = url
+    for _ in 0..<16 {
+      guard
+        let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path)
+      else { return current }
+      current =
+        destination.hasPrefix("/")
+        ? URL(fileURLWithPath: destination)
+        : current.deletingLastPathComponent().appendingPathComponent(destination)
     }
-    let data = try JSONSerialization.data(
-      withJSONObject: dictionary, options: [.prettyPrinted, .sortedKeys])
-    try data.write(to: url, options: .atomic)
+    return current
+  }
+
+  /// Copies `url` to the first free `url.bak`, `url.bak.2`, ….
+  private static func backUp(_ url: URL) throws {
+    var candidate = URL(fileURLWithPath: url.path + ".bak")
+    var number = 2
+    while FileManager.default.fileExists(atPath: candidate.path) {
+      candidate = URL(fileURLWithPath: url.path + ".bak.\(number)")
+      number += 1
+    }
+    do {
+      try FileManager.default.copyItem(at: url, to: candidate)
+    } catch {
+      throw ConfigFileError.cannotWrite(
+        url.path,
+        reason:
+          "it is not plain JSON and could not be copied aside first (\(error.localizedDescription))"
+      )
+    }
   }
 }
 
-/// Why `config.json` could not be used.
+/// Why `config.json` could not be written.
 package enum ConfigFileError: Error, Equatable, LocalizedError {
-  /// The file holds JSON that is not an object.
-  case notAnObject(String)
+  /// The file could not be written; the path and the cause.
+  case cannotWrite(String, reason: String)
 
   /// What happened.
   package var errorDescription: String? {
     switch self {
-    case .notAnObject(let path): return "\(path) is not a JSON object."
+    case .cannotWrite(let path, let reason): return "Settings not saved to \(path): \(reason)."
     }
   }
 
   /// What to do about it.
   package var recoverySuggestion: String? {
-    "Fix the file or move it aside; tunes writes a new one when settings change."
+    "Check that the file and its folder can be written."
   }
 }

@@ -25,13 +25,11 @@ package enum LiveDependencies {
     cacheMode: ResponseCachePolicy.Mode = .normal, log: Log
   ) -> (dependencies: TunesDependencies, notices: [String]) {
     var notices: [String] = []
-    let config: TunesConfig
-    do {
-      config = try ConfigFile.load(from: paths.configFile)
-    } catch {
-      log.log("config: \(error.localizedDescription)")
-      notices.append("Settings not read: \(paths.configFile.path) is not valid JSON.")
-      config = TunesConfig()
+    let reading = ConfigFile.read(from: paths.configFile)
+    let config = reading.config
+    for problem in reading.problems {
+      log.log("config: \(problem.message)")
+      notices.append("Settings: \(problem.message)")
     }
     var persistent = true
     let database: TunesDatabase?
@@ -61,7 +59,7 @@ package enum LiveDependencies {
       configuration: configuration, pacing: .immediate, paths: paths,
       onError: { log.log("pacing: \($0)") })
     if cacheMode != .disabled {
-      if let cache = ResponseCacheBridge.open(paths: paths) {
+      if let cache = ResponseCacheBridge.open(paths: paths, origin: configuration.baseURL) {
         client = client.caching(store: cache, policy: ResponseCachePolicy(mode: cacheMode))
       } else {
         log.log("response cache unavailable at \(paths.responseCacheFile.path)")

@@ -11,10 +11,13 @@ import TunesStorage
 package enum LivePacing {
   /// The budget's name for a base URL: its host and port (`itunes.apple.com:443`). Chart feeds
   /// on another host get a budget of their own by passing their URL.
+  /// The host is lowercased and loses a trailing dot (`ITUNES.apple.com.` is
+  /// `itunes.apple.com`), so one server never gets two budgets.
   package static func key(for baseURL: URL) -> String {
-    let host = baseURL.host ?? "unknown"
-    let port = baseURL.port ?? (baseURL.scheme == "http" ? 80 : 443)
-    return "\(host):\(port)"
+    var host = (baseURL.host ?? "unknown").lowercased()
+    while host.hasSuffix(".") { host.removeLast() }
+    let port = baseURL.port ?? (baseURL.scheme?.lowercased() == "http" ? 80 : 443)
+    return "\(host.isEmpty ? "unknown" : host):\(port)"
   }
 
   /// The budget's name for one of Apple's hosts when requests go to `baseURL`: the host itself
@@ -22,7 +25,7 @@ package enum LivePacing {
   /// both keeps two budgets, as Apple would).
   package static func key(for host: FeedRequest.Host, baseURL: URL) -> String {
     if host == .itunes { return key(for: baseURL) }
-    guard baseURL.absoluteString != ClientConfiguration.defaultBaseURLString else {
+    guard key(for: baseURL) != key(for: ClientConfiguration.standard.baseURL) else {
       return "\(host.rawValue):443"
     }
     return key(for: baseURL) + "/" + host.rawValue
@@ -62,7 +65,7 @@ package enum LivePacing {
         try paths.createRuntimeDirectory()
         ledger = .file(path: file, onError: onError)
       } catch {
-        onError("pacing this process alone: \(error.localizedDescription)")
+        onError(error.localizedDescription)
         ledger = .memory()
       }
       let limiter = RateLimiter(limit: limit, clock: .wall, ledger: ledger, key: key)

@@ -37,7 +37,9 @@ package struct LiveCommandValues: Sendable {
     let paths = StoragePaths(environment: environment)
     return LiveCommandValues(
       makeClient: { configuration, pacing in
-        LiveClient.make(configuration: configuration, pacing: pacing, paths: paths)
+        LiveClient.make(
+          configuration: configuration, pacing: pacing, paths: paths,
+          onError: pacing.onSharingLost)
       },
       makePlayer: { environment, configFile in
         LivePlayback.player(
@@ -69,7 +71,9 @@ package struct LiveApp: Sendable {
   /// The live app for `launch`.
   package static func make(launch: AppLaunch) -> LiveApp {
     let log = Log(environment: launch.environment)
-    log.log("api base \(launch.configuration.baseURL.absoluteString)")
+    log.log(
+      "api base \(ClientConfiguration.redactingPassword(launch.configuration.baseURL.absoluteString))"
+    )
     var (dependencies, notices) = LiveDependencies.make(launch: launch, log: log)
     let artwork = LiveArtwork.make(environment: launch.environment, log: log)
     let config = ConfigFile.loadOrDefaults(

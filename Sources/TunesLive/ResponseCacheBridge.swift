@@ -8,7 +8,8 @@ import TunesStorage
 package enum ResponseCacheBridge {
   /// The client's cache hook over an opened on-disk cache. A failed read is a miss, a failed write
   /// is dropped: the cache never turns an answer into an error.
-  package static func hook(_ disk: DiskResponseCache) -> ResponseCacheStore {
+  /// Keys are scoped to `origin`, the client's API base (`ResponseCacheStore.scoped(to:)`).
+  package static func hook(_ disk: DiskResponseCache, origin: URL) -> ResponseCacheStore {
     ResponseCacheStore(
       load: { key in
         guard let stored = try? disk.lookup(key: key) else { return nil }
@@ -16,20 +17,21 @@ package enum ResponseCacheBridge {
       },
       save: { key, response in
         _ = try? disk.store(key: key, body: response.body, fetchedAt: response.fetchedAt)
-      })
+      }
+    ).scoped(to: origin)
   }
 
   /// Opens the on-disk cache and returns the client's hook over it.
   /// - Throws: the storage error when the cache cannot be opened.
   package static func openThrowing(
-    paths: StoragePaths, now: @escaping @Sendable () -> Date = { Date() }
+    paths: StoragePaths, origin: URL, now: @escaping @Sendable () -> Date = { Date() }
   ) throws -> ResponseCacheStore {
-    hook(try DiskResponseCache.open(paths: paths, now: now))
+    hook(try DiskResponseCache.open(paths: paths, now: now), origin: origin)
   }
 
   /// The hook over the on-disk cache, or `nil` when it cannot be opened (the app then runs
   /// without one).
-  static func open(paths: StoragePaths) -> ResponseCacheStore? {
-    try? openThrowing(paths: paths)
+  static func open(paths: StoragePaths, origin: URL) -> ResponseCacheStore? {
+    try? openThrowing(paths: paths, origin: origin)
   }
 }

@@ -83,14 +83,19 @@ extension FavoritesStore {
     guard shape.first?[0].int64 == 1 else {
       throw StorageError.invalidImport(reason: "it is JSON but not an array of items")
     }
-    let titleArguments = keys.title.indices.map { "json_extract(value, ?\($0 + 4))" }
+    // Paths are read only from objects: json_extract on a string or number item is an SQL
+    // error ("malformed JSON"), which would read as a damaged database, not a bad file.
+    func fromObject(_ expression: String) -> String {
+      "CASE WHEN type = 'object' THEN \(expression) END"
+    }
+    let titleArguments = keys.title.indices.map { fromObject("json_extract(value, ?\($0 + 4))") }
     let title =
       titleArguments.isEmpty
       ? "''" : "coalesce(\((titleArguments + ["''"]).joined(separator: ", ")))"
     let rows = try database.query(
       """
-      SELECT type, json_extract(value, ?2), json_type(value, ?2), json_extract(value, ?3),
-        \(title), value
+      SELECT type, \(fromObject("json_extract(value, ?2)")), \(fromObject("json_type(value, ?2)")),
+        \(fromObject("json_extract(value, ?3)")), \(title), value
       FROM json_each(?1) ORDER BY id
       """,
       [.text(text), .text(Self.path(keys.id)), .text(Self.path(keys.kind))]

@@ -172,5 +172,14 @@ public enum StorageSchema {
           body BLOB NOT NULL
         );
         """),
+    // Keys start with the origin the answer came from (`https://itunes.apple.com:443 /search?…`),
+    // so an answer from `--api-base` is never served for Apple. Version 2's keys name no origin
+    // and could be any server's: they are dropped.
+    SchemaMigration(
+      version: 3,
+      sql: """
+        DELETE FROM response_bodies;
+        DELETE FROM responses;
+        """),
   ]
 }

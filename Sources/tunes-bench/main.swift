@@ -84,7 +84,7 @@ let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
 defer { try? FileManager.default.removeItem(at: temporary) }
 let paths = StoragePaths(environment: ["HOME": temporary.path])
 let cacheStore = try DiskResponseCache.open(paths: paths)
-let hook = ResponseCacheBridge.hook(cacheStore)
+let hook = ResponseCacheBridge.hook(cacheStore, origin: configuration.baseURL)
 let cached = network.caching(store: hook, policy: ResponseCachePolicy())
 _ = try await cached.search(query)  // fill
 let before = server.requestCount

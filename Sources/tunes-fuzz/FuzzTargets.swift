@@ -21,6 +21,8 @@ let fuzzTargets: [(name: String, run: @Sendable ([UInt8]) -> String?)] = [
   ("arguments", fuzzArguments),
   ("images", fuzzImages),
   ("mcp-messages", MCPFuzzing.messages),
+  ("config", { CLIFuzzing.config($0, home: FuzzFixtures.home) }),
+  ("csv", CLIFuzzing.delimited),
 ]
 
 /// Arguments are the bytes split at NUL (as a kernel passes them to a process).

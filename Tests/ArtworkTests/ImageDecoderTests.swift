@@ -197,9 +197,14 @@ struct ImageDecoderTests {
 
   @Test("the largest allowed sizes pass the limit check")
   func limits() throws {
-    try ImageDecoder.checkLimits(width: 8192, height: 4882)
-    #expect(throws: ArtworkError.tooLarge(width: 8192, height: 4883)) {
-      try ImageDecoder.checkLimits(width: 8192, height: 4883)
+    try ImageDecoder.checkLimits(width: 8192, height: 2048)
+    try ImageDecoder.checkLimits(width: 4096, height: 4096)
+    #expect(throws: ArtworkError.tooLarge(width: 8192, height: 2049)) {
+      try ImageDecoder.checkLimits(width: 8192, height: 2049)
+    }
+    // A bomb that passed the old 40-megapixel limit is refused from its header.
+    #expect(throws: ArtworkError.tooLarge(width: 6000, height: 6000)) {
+      try ImageDecoder.checkLimits(width: 6000, height: 6000)
     }
   }
 }

@@ -79,6 +79,19 @@ struct PreviewTests {
     #expect(result.stdout == "playing \"A 440\" by Test Tones\nfinished\n", "\(result)")
   }
 
+  /// Whether SIGKILL is pending for `pid` (`SigPnd` or `ShdPnd` in `/proc/PID/status`).
+  static func hasPendingKill(_ pid: Int32) -> Bool {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
+      return false
+    }
+    return status.split(separator: "\n").contains { line in
+      guard line.hasPrefix("SigPnd:") || line.hasPrefix("ShdPnd:"),
+        let mask = UInt64(line.split(separator: "\t").last ?? "", radix: 16)
+      else { return false }
+      return mask & (1 << (UInt64(SIGKILL) - 1)) != 0
+    }
+  }
+
   @Test(
     "no mpv of ours outlives tunes, however it ends",
     arguments: [SIGKILL, SIGTERM, SIGHUP])
@@ -95,6 +108,15 @@ struct PreviewTests {
     running.send(signal)
     let result = await running.result()
     #expect(result.signal != nil || result.status != 0, "\(result)")
+    if signal == SIGKILL {
+      // The parent-death signal goes out while tunes exits, before its parent can reap it: by
+      // now mpv is dead or has SIGKILL pending, not playing on for a second (issue 21, 17).
+      for pid in children {
+        #expect(
+          !ProcessProbe.isAlive(pid) || Self.hasPendingKill(pid),
+          "mpv \(pid) neither dead nor killed when tunes was reaped")
+      }
+    }
     for pid in children {
       #expect(
         await ProcessRunner.waitUntil(timeout: .seconds(20)) { !ProcessProbe.isAlive(pid) },

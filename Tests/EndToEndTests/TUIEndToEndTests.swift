@@ -228,6 +228,65 @@ struct TUIEndToEndTests {
     try expectRestored(app)
   }
 
+  @Test(
+    "in a job-control shell: Ctrl-Z, a resize, then fg draws at the new size",
+    .enabled(if: TmuxSession.isAvailable))
+  func resizeWhileSuspendedInShell() async throws {
+    let directory = try TemporaryDirectory(prefix: "tunes-fg")
+    defer { directory.remove() }
+    let binary = TmuxSession.shellQuote(try TunesBinary.located.get().path)
+    let tmux = try TmuxSession(
+      command: "bash --norc --noprofile -i", columns: 120, rows: 40,
+      environment: [
+        "HOME": directory.path, "PS1": "$ ", "XDG_DATA_HOME": directory.appending("data").path,
+        "XDG_CACHE_HOME": directory.appending("cache").path,
+        "XDG_CONFIG_HOME": directory.appending("config").path,
+      ], workingDirectory: directory.url)
+    defer { tmux.kill() }
+    try tmux.type("\(binary) --demo")
+    try tmux.press("Enter")
+    let topRight = { (screen: String) -> Int? in
+      screen.split(separator: "\n").first { $0.hasPrefix("╭") }
+        .flatMap { line in
+          line.lastIndex(of: "╮").map { line.distance(from: line.startIndex, to: $0) }
+        }
+    }
+    _ = try await tmux.waitFor("the app at 120 columns", timeout: .seconds(60)) {
+      topRight($0) == 119
+    }
+    try tmux.press("C-z")
+    _ = try await tmux.waitFor(text: "Stopped", timeout: .seconds(30))
+    try tmux.resize(columns: 80, rows: 24)
+    try tmux.type("fg")
+    try tmux.press("Enter")
+    _ = try await tmux.waitFor("the app at 80 columns after fg", timeout: .seconds(30)) {
+      topRight($0) == 79
+    }
+    try tmux.press("C-c")
+  }
+
+  @Test("a resize while stopped (Ctrl-Z) is drawn at the new size after SIGCONT")
+  func resizeWhileSuspended() async throws {
+    let app = try TUIAppSession()
+    defer { app.close() }
+    let before = try await app.waitForApp()
+    let topRight = { (screen: String) -> Int? in
+      screen.split(separator: "\n").first { $0.hasPrefix("╭") }
+        .flatMap { line in
+          line.lastIndex(of: "╮").map { line.distance(from: line.startIndex, to: $0) }
+        }
+    }
+    #expect(topRight(before) == 119)
+    let pid = try await app.pid()
+    try app.tmux.press("C-z")
+    try await app.poll("tunes to stop") { TUIAppSession.state(of: pid) == "T" }
+    try app.tmux.resize(columns: 80, rows: 24)
+    #expect(kill(pid, SIGCONT) == 0)
+    _ = try await app.tmux.waitFor("the query box 80 columns wide after fg") { topRight($0) == 79 }
+    try app.tmux.press("C-c")
+    #expect(try await app.waitForExit() == 0)
+  }
+
   /// After tunes exited: the modes are what they were, the alternate screen is off (the
   /// wrapper's own output shows again), the cursor is visible and mouse reporting is off.
   private func expectRestored(

@@ -24,6 +24,18 @@ struct JSONWriterTests {
     #expect(written("\u{9F}") == #""\u009f""#)
   }
 
+  @Test("bidirectional controls and line separators are escaped, other text near them is not")
+  func bidi() throws {
+    #expect(written("a\u{202E}b") == #""a\u202eb""#)
+    #expect(written("\u{200E}\u{200F}\u{061C}") == #""\u200e\u200f\u061c""#)
+    #expect(written("\u{2066}x\u{2067}\u{2068}\u{2069}") == #""\u2066x\u2067\u2068\u2069""#)
+    #expect(written("\u{2028}\u{2029}\u{202A}") == #""\u2028\u2029\u202a""#)
+    #expect(written("€ – ‘’ “” … ؛ ص") == "\"€ – ‘’ “” … ؛ ص\"")
+    for text in ["x\u{202E}y\u{061C}", "\u{2069}", "–\u{200F}€"] {
+      #expect(try JSONParser.parse(JSONWriter.bytes(.string(text))) == .string(text))
+    }
+  }
+
   @Test("what is written reads back the same")
   func roundTrip() throws {
     for text in ["", "a\"\\\n\u{1}\u{85}\u{A0}é", String(repeating: "x\u{9B}", count: 100)] {

@@ -97,3 +97,17 @@ struct ClientConfigurationTests {
     }
   }
 }
+
+@Suite("API base passwords stay out of logs and doctor")
+struct PasswordRedactionTests {
+  @Test(
+    "a password is replaced by ****, anything else is kept",
+    arguments: [
+      ("https://user:s3cret@proxy.example/itunes", "https://user:****@proxy.example/itunes"),
+      ("http://127.0.0.1:8123", "http://127.0.0.1:8123"),
+      ("https://user@proxy.example", "https://user@proxy.example"),
+    ])
+  func redacted(text: String, expected: String) {
+    #expect(ClientConfiguration.redactingPassword(text) == expected)
+  }
+}

@@ -136,7 +136,7 @@ struct ExchangeTests {
   }
 
   @Test(
-    "a 400 with an errorMessage is invalidRequest, cleaned; other 400s and empty 200s fail at once",
+    "a 400 with an errorMessage is invalidRequest, trimmed; other 400s and empty 200s fail at once",
     arguments: Side.allCases)
   func badRequestsAndEmptyBodies(side: Side) async throws {
     let clock = TestClock()
@@ -152,7 +152,7 @@ struct ExchangeTests {
         == .invalidRequest(message: "Invalid value(s) for key(s): [id]"))
     #expect(
       try await error(400, Data(#"{"errorMessage":" bad\u001b[2J term\u0007 "}"#.utf8))
-        == .invalidRequest(message: "bad[2J term"))
+        == .invalidRequest(message: "bad\u{1B}[2J term\u{07}"), "kept as sent, trimmed")
     #expect(try await error(400, Data(#"{"errorMessage":"  "}"#.utf8)) == .unexpectedStatus(400))
     #expect(try await error(400, Data()) == .unexpectedStatus(400))
     #expect(

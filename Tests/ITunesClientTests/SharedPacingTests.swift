@@ -202,3 +202,71 @@ final class Reasons: @unchecked Sendable {
   func append(_ value: String) { lock.withLock { values.append(value) } }
   var all: [String] { lock.withLock { values } }
 }
+
+@Suite("Shared pacing refuses what it does not own")
+struct SharedPacingRefusalTests {
+  /// One limiter over `path`, and what it was told.
+  func limiter(_ path: String) -> (RateLimiter, Reasons) {
+    let reasons = Reasons()
+    let ledger = PacingLedger.file(path: path, onError: { reasons.append($0) })
+    return (RateLimiter(limit: .apple, clock: TestClock().clock, ledger: ledger, key: "h"), reasons)
+  }
+
+  @Test(
+    "a pacing file that is a link, a FIFO or a folder is refused, said once, and paced in memory",
+    arguments: ["symlink", "fifo", "folder"])
+  func notAFile(kind: String) async throws {
+    let directory = try TemporaryDirectory(prefix: "pacing")
+    defer { directory.remove() }
+    let path = directory.appending("pacing").path
+    let target = directory.appending("elsewhere").path
+    switch kind {
+    case "symlink":
+      FileManager.default.createFile(atPath: target, contents: Data())
+      try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+    case "fifo": #expect(mkfifo(path, 0o600) == 0)
+    default:
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    }
+    let (limiter, reasons) = limiter(path)
+    for _ in 0..<20 { #expect(await limiter.tryAcquire()) }
+    #expect(await !limiter.tryAcquire(), "still paced, in this process")
+    #expect(reasons.all.count == 1)
+    let expected = ["symlink": "symbolic link", "fifo": "FIFO", "folder": "irectory"][kind] ?? "?"
+    #expect(reasons.all.first?.contains(expected) == true, "\(reasons.all)")
+    if kind == "symlink" {
+      #expect(try Data(contentsOf: URL(fileURLWithPath: target)).isEmpty, "the target is untouched")
+    }
+  }
+
+  @Test("an existing pacing file with another mode becomes 0600")
+  func modeTightened() async throws {
+    let directory = try TemporaryDirectory(prefix: "pacing")
+    defer { directory.remove() }
+    let path = directory.appending("pacing").path
+    #expect(
+      FileManager.default.createFile(
+        atPath: path, contents: Data(),
+        attributes: [
+          .posixPermissions: 0o644
+        ]))
+    let (limiter, reasons) = limiter(path)
+    #expect(await limiter.tryAcquire())
+    #expect(reasons.all.isEmpty)
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+  }
+
+  @Test("a pacing file another user owns is refused (needs root to make one)")
+  func otherOwner() async throws {
+    guard getuid() == 0 else { try Test.cancel("needs root to chown a file") }
+    let directory = try TemporaryDirectory(prefix: "pacing")
+    defer { directory.remove() }
+    let path = directory.appending("pacing").path
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    #expect(chown(path, 65534, 65534) == 0)
+    let (limiter, reasons) = limiter(path)
+    #expect(await limiter.tryAcquire())
+    #expect(reasons.all.first?.contains("another user owns it") == true, "\(reasons.all)")
+  }
+}

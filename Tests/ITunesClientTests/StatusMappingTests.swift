@@ -59,7 +59,7 @@ struct StatusMappingTests {
       (404, Data(), ClientError.notFound(message: nil)),
       (
         404, Data(#"{"errorMessage":"replay: no recording for /search?term=x\u001b[2J"}"#.utf8),
-        ClientError.notFound(message: "replay: no recording for /search?term=x[2J")
+        ClientError.notFound(message: "replay: no recording for /search?term=x\u{1B}[2J")
       ),
       (418, Data(), ClientError.unexpectedStatus(418)),
       (301, Data(), ClientError.unexpectedStatus(301)),
@@ -67,6 +67,14 @@ struct StatusMappingTests {
       (
         200, Bodies.appleError,
         ClientError.invalidRequest(message: "Invalid value(s) for key(s): [id]")
+      ),
+      (
+        200, Data(("{\"errorMessage\":\"" + String(repeating: "x", count: 5000) + "\"}").utf8),
+        ClientError.invalidRequest(message: String(repeating: "x", count: 200) + "…")
+      ),
+      (
+        400, Data(("{\"errorMessage\":\" " + String(repeating: "y", count: 300) + "\"}").utf8),
+        ClientError.invalidRequest(message: String(repeating: "y", count: 200) + "…")
       ),
     ])
   func statusTable(status: Int, body: Data, expected: ClientError) async throws {

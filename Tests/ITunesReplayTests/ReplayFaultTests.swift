@@ -28,7 +28,8 @@ struct ReplayFaultTests {
     "unknown or malformed specs are refused with a clear error",
     arguments: [
       "explode", "delay", "delay=-1", "delay=soon", "status=42", "status=abc", "hang=1", "",
-      "oversized=-3",
+      "oversized=-3", "delay=1e308", "delay=inf", "delay=86401", "oversized=9223372036854775807",
+      "oversized=1073741825",
     ])
   func refuses(spec: String) {
     #expect(throws: ReplayError.unknownFault(spec)) { try ReplayFault(spec: spec) }

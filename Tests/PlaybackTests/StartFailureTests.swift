@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Playback
 import TestSupport
 import Testing
@@ -68,20 +69,21 @@ struct StartFailureTests {
     let dead = "tunes-mpv-99999999-1.sock"
     let live = "tunes-mpv-\(getpid())-7.sock"
     let other = "tunes-mpv-notes.txt"
-    for name in [dead, live, other] {
-      #expect(
-        FileManager.default.createFile(atPath: runtime.appending(name).path, contents: Data()))
-    }
-    let stale = try runtime.subdirectory("tunes-mpv-AbC123")
+    for name in [dead, live] { #expect(Self.bindSocket(at: runtime.appending(name).path)) }
+    #expect(FileManager.default.createFile(atPath: runtime.appending(other).path, contents: Data()))
+    // A regular file with a socket's name is not a socket: never swept.
+    let impostor = "tunes-mpv-99999998-1.sock"
     #expect(
-      FileManager.default.createFile(atPath: stale.appendingPathComponent(dead).path, contents: nil)
-    )
+      FileManager.default.createFile(atPath: runtime.appending(impostor).path, contents: Data()))
+    let stale = try runtime.subdirectory("tunes-mpv-AbC123")
+    #expect(Self.bindSocket(at: stale.appendingPathComponent(dead).path))
     let starting = try runtime.subdirectory("tunes-mpv-XyZ789")
     let location = try SocketLocation.make(environment: ["XDG_RUNTIME_DIR": runtime.path])
     #expect(!location.isPrivate)
     #expect(!FileManager.default.fileExists(atPath: runtime.appending(dead).path))
     #expect(FileManager.default.fileExists(atPath: runtime.appending(live).path))
     #expect(FileManager.default.fileExists(atPath: runtime.appending(other).path))
+    #expect(FileManager.default.fileExists(atPath: runtime.appending(impostor).path))
     #expect(FileManager.default.fileExists(atPath: stale.path), "folders only in TMPDIR")
     let fallback = try SocketLocation.make(environment: ["TMPDIR": runtime.path])
     defer { fallback.remove() }
@@ -89,6 +91,38 @@ struct StartFailureTests {
     #expect(!FileManager.default.fileExists(atPath: stale.path))
     #expect(
       FileManager.default.fileExists(atPath: starting.path), "an empty folder may be starting")
+  }
+
+  @Test("another user's stale socket is left alone, even when root sweeps (needs root)")
+  func otherUsersSocket() throws {
+    guard getuid() == 0 else { try Test.cancel("needs root to make another user's socket") }
+    let runtime = try TemporaryDirectory(prefix: "tunes-sweep")
+    defer { runtime.remove() }
+    let theirs = runtime.appending("tunes-mpv-99999997-1.sock").path
+    #expect(Self.bindSocket(at: theirs))
+    #expect(chown(theirs, 65534, 65534) == 0)
+    _ = try SocketLocation.make(environment: ["XDG_RUNTIME_DIR": runtime.path])
+    #expect(FileManager.default.fileExists(atPath: theirs))
+  }
+
+  /// Leaves a Unix socket file at `path` (bound, then closed), as a killed mpv does.
+  static func bindSocket(at path: String) -> Bool {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in bytes.enumerated() { raw[index] = byte }
+    }
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    return result == 0
   }
 
   @Test("two players sharing XDG_RUNTIME_DIR get sockets of their own")

@@ -45,7 +45,7 @@ struct ParagraphTests {
   func sanitizedAndAligned() {
     var b = Buffer(width: 6, height: 2)
     Paragraph("a\u{1B}[2Jb\nc", alignment: .right).render(in: b.area, buffer: &b)
-    #expect(rows(b) == ["a[2Jb", "     c"].map { pad($0, toWidth: 6, alignment: .right) })
+    #expect(rows(b) == ["ab", "     c"].map { pad($0, toWidth: 6, alignment: .right) })
     Paragraph("ab", alignment: .center).render(in: b.area, buffer: &b)
     #expect(rows(b) == ["  ab  ", "      "])
   }

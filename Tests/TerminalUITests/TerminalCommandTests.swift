@@ -10,7 +10,7 @@ struct TerminalCommandTests {
       (TerminalCommand.enterAlternateScreen, "␛[?1049h"), (.leaveAlternateScreen, "␛[?1049l"),
       (.enableMouse, "␛[?1000h␛[?1002h␛[?1006h"), (.disableMouse, "␛[?1006l␛[?1002l␛[?1000l"),
       (.requestMode(2026), "␛[?2026$p"), (.requestDeviceAttributes, "␛[c"),
-      (.setTitle("tunes \u{1B}[2J\u{7}"), "␛]2;tunes [2J␛\\"), (.enableBracketedPaste, "␛[?2004h"),
+      (.setTitle("tunes \u{1B}[2J\u{7}"), "␛]2;tunes ␛\\"), (.enableBracketedPaste, "␛[?2004h"),
       (.enableFocusEvents, "␛[?1004h"), (.requestCursorPosition, "␛[6n"), (.clearScreen, "␛[H␛[2J"),
     ])
   func encoding(command: TerminalCommand, expected: String) {

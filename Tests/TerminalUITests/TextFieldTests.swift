@@ -96,7 +96,7 @@ struct TextFieldTests {
     #expect(state.characters.count == 4)
     #expect(state.cursor == 4)
     state.insert("\u{1B}[2J\nx")
-    #expect(state.text == "cafe\u{301}[2J x")
+    #expect(state.text == "cafe\u{301} x")
   }
 
   @Test("renders text with the cursor position")

@@ -29,6 +29,8 @@ final class CLIHarness: @unchecked Sendable {
   var stderrIsTerminal = false
   /// Asked between the storefronts of a `tunes where` sweep (`nil`: never stop).
   var stopRequested: (@Sendable () -> Bool)?
+  /// The `errno` every write to stdout fails with (`nil`: writes succeed).
+  var stdoutFailure: Int32?
   /// Makes the client from the pacing policy the command asks for (`nil`: `client`).
   var clientForPacing: (@Sendable (PacingPolicy) -> ITunesClient)?
 
@@ -53,9 +55,17 @@ final class CLIHarness: @unchecked Sendable {
     }
     let client = self.client
     let clientForPacing = self.clientForPacing
+    let status = OutputStatus()
+    let stdoutFailure = self.stdoutFailure
     var context = CLIContext(
       environment: environment,
-      writeOut: { bytes in self.lock.withLock { self.outBytes += bytes } },
+      writeOut: { bytes in
+        if let stdoutFailure {
+          status.record(stdoutFailure, on: .standardOutput)
+        } else {
+          self.lock.withLock { self.outBytes += bytes }
+        }
+      },
       writeErr: { bytes in self.lock.withLock { self.errBytes += bytes } },
       stdoutIsTerminal: terminal.isTTY, interactive: false, terminalColumns: terminal.columns,
       makeClient: { _, pacing in clientForPacing?(pacing) ?? client },
@@ -67,6 +77,7 @@ final class CLIHarness: @unchecked Sendable {
     context.readStdin = { input }
     context.stderrIsTerminal = stderrIsTerminal
     if let stopRequested { context.stopRequested = stopRequested }
+    context.outputStatus = status
     return await TunesCLI.run(arguments, context: context)
   }
 

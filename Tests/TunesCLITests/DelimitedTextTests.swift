@@ -12,10 +12,44 @@ struct DelimitedTextTests {
     "a CSV field is quoted only when it must be",
     arguments: [
       ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""),
-      ("two\nlines", "\"two\nlines\""), ("cr\r\nlf", "\"cr\r\nlf\""), ("", ""),
+      ("two\nlines", "\"two\nlines\""), ("cr\r\nlf", "\"cr\nlf\""), ("", ""),
     ])
   func csvField(input: String, expected: String) {
     #expect(DelimitedText.csvField(input) == expected)
+  }
+
+  @Test(
+    "a field a spreadsheet would run as a formula is quoted and starts with a quote mark",
+    arguments: [
+      ("=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""),
+      ("+cmd|' /C calc'!A0", "\"'+cmd|' /C calc'!A0\""), ("-2+3", "\"'-2+3\""),
+      ("@SUM(A1)", "\"'@SUM(A1)\""), ("'=already", "\"''=already\""), ("-", "\"'-\""),
+      ("\t=x", " =x"),
+    ])
+  func formulas(input: String, expected: String) {
+    #expect(DelimitedText.csvField(input) == expected)
+  }
+
+  @Test(
+    "numbers stay numbers, and plain text stays as it is",
+    arguments: ["-1", "+44", "-1.29", "1e-3", "-2E+5", "0", "a-b", "Don't", "'quoted'", "x=1"])
+  func numbers(input: String) {
+    #expect(DelimitedText.csvField(input) == input)
+    #expect(DelimitedText.tsv([[input]]) == input + "\n")
+  }
+
+  @Test("TSV guards formulas too, and every field is sanitized in both")
+  func tsvAndSanitize() {
+    #expect(DelimitedText.tsv([["=1+2", "-1"]]) == "'=1+2\t-1\n")
+    let evil = "Evil\u{1B}[2J\u{1B}]52;c;aGk=\u{7}Title\u{202E}\ttab"
+    #expect(DelimitedText.tsv([[evil]]) == "EvilTitle tab\n")
+    #expect(DelimitedText.csv([[evil]]) == "EvilTitle tab\r\n")
+  }
+
+  @Test("guarded fields read back as they were written")
+  func guardedRoundTrip() throws {
+    let rows = [["=1+2", "'=x", "''@y", "-1", "-x", "'plain", "@"]]
+    #expect(try DelimitedText.parseCSV(DelimitedText.csv(rows)) == rows)
   }
 
   @Test("search CSV and favourites CSV both end every line with CRLF (RFC 4180)")
@@ -84,5 +118,38 @@ struct FavoriteTableRowTests {
     // A date with an offset is a year in UTC, as for items.
     #expect(FavoritesTable.year("2005-01-01T00:30:00+01:00") == 2004)
     #expect(FavoritesTable.year("not a date") == nil)
+  }
+}
+
+@Suite("CSV fuzz findings")
+struct CSVFuzzFindingTests {
+  @Test("the fuzzer's rows read back as written")
+  func crash1() throws {
+    let bytes: [UInt8] = [
+      105, 100, 100, 38, 44, 34, 121, 34, 105, 100, 31, 107, 105, 110, 100, 84, 105, 116, 108, 101,
+      226, 58, 128, 172, 34, 120, 34, 34, 121, 34, 41, 31, 34, 45, 121, 49, 34, 15, 105, 100, 31,
+      107, 105, 169, 100, 84, 105, 116, 108, 101, 226, 128, 65, 0, 0, 0, 0, 0, 0, 0, 31, 45, 48, 30,
+      50, 136, 140, 144, 34, 120, 34, 44, 34, 145, 152, 224, 186, 34, 221, 135, 221, 211, 221, 125,
+      34, 41, 0, 0, 0, 0, 0, 0, 0, 0, 31, 45, 48, 30, 50, 136, 140, 144, 34, 120, 34, 44, 34, 145,
+      152, 224, 186, 34, 120, 101, 51,
+    ]
+    let rows = bytes.split(separator: 0x1E, omittingEmptySubsequences: false).map { row in
+      row.split(separator: 0x1F, omittingEmptySubsequences: false).map {
+        String(decoding: $0, as: UTF8.self)
+      }
+    }
+    let back = try DelimitedText.parseCSV(DelimitedText.csv(rows))
+    let expected = rows.map { $0.map(sanitizeParagraph) }
+    for (a, b) in zip(back, expected) where a != b {
+      Issue.record("\(a.map(\.debugDescription)) != \(b.map(\.debugDescription))")
+    }
+    #expect(back.count == expected.count)
+    #expect(CLIFuzzing.delimited(bytes) == nil)
+  }
+
+  @Test("the fuzzer's second finding reads back as written")
+  func crash2() {
+    let bytes: [UInt8] = [50, 121, 204, 144, 34, 216, 145]
+    #expect(CLIFuzzing.delimited(bytes) == nil)
   }
 }

@@ -30,7 +30,7 @@ struct PreviewCommandTests {
     let double = InMemoryPlayer(duration: 3, outcome: .ended)
     cli.player = double.player
     #expect(await cli.run(["preview", "42", "--no-cache"]) == 0, "\(cli.stderr)")
-    #expect(cli.stdout == "playing \"A 440\" by Test [31mTones\nfinished\n")
+    #expect(cli.stdout == "playing \"A 440\" by Test Tones\nfinished\n")
     #expect(double.commands == [.play(Self.preview), .shutdown])
   }
 

@@ -19,6 +19,19 @@ struct FeatureErrorTests {
     #expect(FeatureError(Plain()) == .other("plain failure"))
   }
 
+  @Test("a server's 5,000-character message is cut to the title limit with an ellipsis")
+  func titleCap() {
+    let long = String(repeating: "x", count: 5000)
+    for error in [
+      FeatureError.client(.invalidRequest(message: long)), .other(long), .storage(long),
+      .link(long),
+    ] {
+      #expect(error.title.count == FeatureError.titleLimit)
+      #expect(error.title.hasSuffix("…"))
+    }
+    #expect(FeatureError.other("short").title == "short")
+  }
+
   @Test("every error says what happened and what to do")
   func messages() {
     let errors: [FeatureError] = [

@@ -96,13 +96,13 @@ struct EnvironmentTests {
       .appendingPathComponent("tunes-tui-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("tunes/config.json")
-    #expect(try ConfigFile.load(from: url).filters == SearchFilters())
+    #expect(ConfigFile.load(from: url).filters == SearchFilters())
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(#"{"imageProtocol": "kitty"}"#.utf8).write(to: url)
     let filters = SearchFilters(media: .music, explicit: false, country: "GB", limit: 50)
     try ConfigFile.save(filters, to: url)
-    #expect(try ConfigFile.load(from: url).filters == filters)
+    #expect(ConfigFile.load(from: url).filters == filters)
     let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
     #expect(object?["imageProtocol"] as? String == "kitty")
   }
@@ -119,7 +119,7 @@ struct EnvironmentTests {
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     // A config written before the settings panel: the storefront inside "filters".
     try Data(#"{"filters": {"country": "JP", "limit": 25}, "video": "audio"}"#.utf8).write(to: url)
-    let old = try ConfigFile.load(from: url)
+    let old = ConfigFile.load(from: url)
     #expect(old.filters.country == "JP")
     #expect(old.filters.limit == 25)
     // Saving moves it to the top level and keeps the other keys.
@@ -131,27 +131,30 @@ struct EnvironmentTests {
     #expect((object?["filters"] as? [String: Any])?["country"] == nil)
     #expect((object?["filters"] as? [String: Any])?["limit"] as? Int == 25)
     #expect(object?["video"] as? String == "audio")
-    #expect(try ConfigFile.load(from: url).filters == changed)
+    #expect(ConfigFile.load(from: url).filters == changed)
     // None chosen: the key goes away; null reads as none chosen too.
     changed.country = nil
     try ConfigFile.save(changed, to: url)
     object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
     #expect(object?["country"] == nil)
-    #expect(try ConfigFile.load(from: url).filters.country == nil)
+    #expect(ConfigFile.load(from: url).filters.country == nil)
     try Data(#"{"filters": {"country": "JP", "limit": 30}, "country": null}"#.utf8).write(to: url)
-    #expect(try ConfigFile.load(from: url).filters.country == nil)
+    #expect(ConfigFile.load(from: url).filters.country == nil)
     // The top-level setting wins over an old filters country.
     try Data(#"{"filters": {"country": "JP", "limit": 30}, "country": "fr"}"#.utf8).write(to: url)
-    #expect(try ConfigFile.load(from: url).filters.country == "fr")
+    #expect(ConfigFile.load(from: url).filters.country == "fr")
   }
 
-  @Test("a damaged config file is an error, not silently the defaults")
+  @Test("a damaged config file is a named problem, not silently the defaults")
   func damagedFiltersFile() throws {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("tunes-tui-\(UUID().uuidString).json")
     defer { try? FileManager.default.removeItem(at: url) }
     try Data("{not json".utf8).write(to: url)
-    #expect(throws: (any Error).self) { try ConfigFile.load(from: url).filters }
+    let reading = ConfigFile.read(from: url)
+    #expect(reading.problems.count == 1)
+    #expect(reading.problems.first?.message.hasPrefix(url.path + ": is not valid JSON") == true)
+    #expect(!reading.config.recordsHistory)
   }
 
   @Test("without a terminal the doctor says so instead of a size")

@@ -52,7 +52,9 @@ struct FirstRunAndDemoTests {
     try StoragePaths.createDirectory(paths.configDirectory)
     try Data("[1]".utf8).write(to: paths.configFile)
     let warned = LiveDependencies.make(launch: launch, log: Log(environment: [:]))
-    #expect(warned.notices.count == 1 && warned.notices[0].contains("Settings not read"))
+    #expect(
+      warned.notices.count == 1
+        && warned.notices[0].contains("Settings: \(paths.configFile.path): is not a JSON object"))
     try FileManager.default.removeItem(at: paths.configFile)
     let next = LiveDependencies.make(launch: launch, log: Log(environment: [:]))
     #expect(next.notices == [FirstRunHint.text])

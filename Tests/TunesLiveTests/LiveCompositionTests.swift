@@ -31,3 +31,20 @@ struct LiveCompositionTests {
     #expect(line?.split(separator: " ").last?.split(separator: ",").count == 1)
   }
 }
+
+@Suite("Pacing budget keys")
+struct PacingKeyTests {
+  @Test("a host's case, a trailing dot and a written default port make no second budget")
+  func normalised() throws {
+    let names = [
+      "https://itunes.apple.com", "https://ITUNES.apple.com", "https://itunes.apple.com.",
+      "https://itunes.apple.com:443/", "HTTPS://Itunes.Apple.Com./",
+    ]
+    let keys = try names.map { LivePacing.key(for: try #require(URL(string: $0))) }
+    #expect(Set(keys) == ["itunes.apple.com:443"], "\(keys)")
+    let feeds = try names.map {
+      LivePacing.key(for: .marketingTools, baseURL: try #require(URL(string: $0)))
+    }
+    #expect(Set(feeds) == ["rss.applemarketingtools.com:443"], "\(feeds)")
+  }
+}

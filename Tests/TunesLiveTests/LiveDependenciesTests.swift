@@ -204,7 +204,8 @@ struct ResponseCacheBridgeTests {
   func staleFallback() async throws {
     let (paths, root) = LiveDependenciesTests.temporaryPaths()
     defer { try? FileManager.default.removeItem(at: root) }
-    let cache = try #require(ResponseCacheBridge.open(paths: paths))
+    let cache = try #require(
+      ResponseCacheBridge.open(paths: paths, origin: ClientConfiguration.standard.baseURL))
     let body = try Fixtures.shared(Recordings.songs)
     let online = ITunesClient(fetch: { _ in
       CatalogResponse(page: try CatalogPage.decode(body), body: body)
@@ -228,6 +229,69 @@ struct ResponseCacheBridgeTests {
   }
 }
 
+extension ResponseCacheBridgeTests {
+  @Test("an answer fetched from one API base is never served for another, Apple's included")
+  func keyedByOrigin() async throws {
+    let (paths, root) = LiveDependenciesTests.temporaryPaths()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let apple = ClientConfiguration.standard.baseURL
+    let hostile = try #require(URL(string: "http://127.0.0.1:8123/"))
+    let body = try Fixtures.shared(Recordings.songs)
+    let evil = ITunesClient(fetch: { _ in
+      CatalogResponse(page: try CatalogPage.decode(body), body: body)
+    })
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let query = try SearchQuery(term: "jack johnson")
+    let fromHostile = try #require(ResponseCacheBridge.open(paths: paths, origin: hostile))
+    let first = try await evil.caching(
+      store: fromHostile, policy: ResponseCachePolicy(now: { now })
+    )
+    .search(query)
+    #expect(first.source == .network)
+    let again = try await ITunesClient.failing(.offline).caching(
+      store: fromHostile, policy: ResponseCachePolicy(now: { now })
+    ).search(query)
+    #expect(again.source != .network, "the same origin is still served from the cache")
+    let forApple = try #require(ResponseCacheBridge.open(paths: paths, origin: apple))
+    await #expect(throws: ClientError.offline) {
+      try await ITunesClient.failing(.offline).caching(
+        store: forApple, policy: ResponseCachePolicy(now: { now })
+      ).search(query)
+    }
+    await #expect(throws: ClientError.offlineCacheMiss) {
+      try await ITunesClient.failing(.offline).caching(
+        store: forApple, policy: ResponseCachePolicy(mode: .offline, now: { now })
+      ).search(query)
+    }
+  }
+
+  @Test("origins compare scheme, host without case or trailing dot, port and path")
+  func origins() throws {
+    func origin(_ text: String) throws -> String {
+      ResponseCacheStore.origin(of: try #require(URL(string: text)))
+    }
+    #expect(try origin("https://ITUNES.apple.com./") == "https://itunes.apple.com:443")
+    #expect(try origin("https://itunes.apple.com:443") == "https://itunes.apple.com:443")
+    #expect(try origin("http://127.0.0.1:8123") == "http://127.0.0.1:8123")
+    #expect(try origin("http://127.0.0.1:8124/") != origin("http://127.0.0.1:8123/"))
+    #expect(try origin("http://localhost/a/") == "http://localhost:80/a")
+  }
+
+  @Test("the cache schema's version 3 drops version 2's entries, which name no origin")
+  func migrationDropsUnscopedKeys() throws {
+    let (paths, root) = LiveDependenciesTests.temporaryPaths()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try paths.createCacheDirectory()
+    let database = try SQLiteDatabase(path: paths.responseCacheFile.path)
+    try database.migrate(Array(StorageSchema.responseCache.prefix(2)))
+    try database.execute(
+      "INSERT INTO responses (key, fetched_at, used_seq, size) VALUES ('/search?term=x', 0, 1, 3)")
+    try database.execute("INSERT INTO response_bodies (key, body) VALUES ('/search?term=x', 'abc')")
+    let cache = try DiskResponseCache(database: database)
+    #expect(try cache.count() == 0)
+  }
+}
+
 @Suite("Config file keys")
 struct ConfigKeysTests {
   @Test("\"columns\" fixes the tile columns (1–4); other values are ignored")
@@ -237,7 +301,7 @@ struct ConfigKeysTests {
     defer { try? FileManager.default.removeItem(at: url) }
     for (text, expected) in [("3", Optional(3)), ("1", 1), ("9", nil), ("\"two\"", nil)] {
       try Data(#"{"columns": \#(text)}"#.utf8).write(to: url)
-      #expect(try ConfigFile.load(from: url).columns == expected, "\(text)")
+      #expect(ConfigFile.load(from: url).columns == expected, "\(text)")
     }
   }
 }

@@ -102,7 +102,7 @@ struct KeyMapTests {
     (.key(.tab), [.search(.focusMoved(to: .results))]),
     (.key(.down), [.search(.suggestionMoved(up: false))]),
     (.key(.up), [.search(.suggestionMoved(up: true))]),
-    (.paste("x\u{1B}[2Jy"), [.search(.queryEdited(.insert("x[2Jy")))]),
+    (.paste("x\u{1B}[2Jy"), [.search(.queryEdited(.insert("xy")))]),
   ]
 
   @Test("keys in the query box become edits or these actions", arguments: queryTable)

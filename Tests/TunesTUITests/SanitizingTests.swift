@@ -35,7 +35,7 @@ struct SanitizingTests {
     for state in [search, detail] {
       let frame = AppScreen.render(state)
       #expect(!Self.containsControl(frame.buffer))
-      #expect(frame.buffer.text.contains("Evil[2J Title"))
+      #expect(frame.buffer.text.contains("Evil Title"))
       var renderer = DiffRenderer(colorDepth: .ansi256)
       let bytes = renderer.render(previous: nil, next: frame.buffer)
       let output = String(decoding: bytes, as: UTF8.self)
@@ -69,7 +69,8 @@ struct SanitizingTests {
     #expect(FactText.grouped(1_234_567) == "1,234,567")
     #expect(FactText.countdown(seconds: 41.2) == "0:42")
     #expect(FactText.timestamp(Date(timeIntervalSince1970: 0)) == "1970-01-01 00:00")
-    #expect(DisplayText.clean("  \u{1B}[1m ") == "[1m")
+    #expect(DisplayText.clean("  \u{1B}[1m ") == nil)
+    #expect(DisplayText.clean(" a\u{1B}[1mb ") == "ab")
     #expect(DisplayText.clean(" \u{7} ") == nil)
   }
 

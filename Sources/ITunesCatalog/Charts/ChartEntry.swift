@@ -12,9 +12,9 @@ enum ChartEntry {
     var item = CatalogItem(id: id, kind: kind, title: name)
     item.author = clean(element["artistName"]?.text)
     item.authorID = element["artistId"]?.integer
-    item.authorURLText = clean(element["artistUrl"]?.text)
-    item.artworkText = clean(element["artworkUrl100"]?.text)
-    item.storeURLText = clean(element["url"]?.text)
+    item.authorURLText = URLText.web(element["artistUrl"]?.text)
+    item.artworkText = URLText.web(element["artworkUrl100"]?.text)
+    item.storeURLText = URLText.web(element["url"]?.text)
     item.releaseDate = element["releaseDate"]?.text.flatMap(ISODate.parse)
     let genres = (element["genres"]?.names ?? []).compactMap(clean)
     item.genres = genres.filter { !rootGenreNames.contains($0) }
@@ -40,12 +40,12 @@ enum ChartEntry {
     let kind = legacyKind(entry["im:contentType"]) ?? expected ?? .other("chart-entry")
     var item = CatalogItem(id: id, kind: kind, title: name)
     item.author = clean(label(entry["im:artist"]))
-    if let href = clean(entry["im:artist"]?["attributes"]?["href"]?.text) {
+    if let href = URLText.web(entry["im:artist"]?["attributes"]?["href"]?.text) {
       item.authorURLText = href
       item.authorID = trailingID(in: href)
     }
     item.collection = clean(label(entry["im:collection"]?["im:name"]))
-    item.artworkText = largestImage(entry["im:image"])
+    item.artworkText = URLText.web(largestImage(entry["im:image"]))
     item.description = clean(label(entry["summary"])).map(HTMLText.plainText)
     item.copyright = clean(label(entry["rights"]))
     item.releaseDate = label(entry["im:releaseDate"]).flatMap(ISODate.parse)
@@ -62,14 +62,14 @@ enum ChartEntry {
     }
     for link in links(entry["link"]) {
       let attributes = link["attributes"]
-      guard let href = clean(attributes?["href"]?.text) else { continue }
+      guard let href = URLText.web(attributes?["href"]?.text) else { continue }
       switch attributes?["rel"]?.text {
       case "alternate"?: item.storeURLText = item.storeURLText ?? href
       case "enclosure"?: item.previewURLText = item.previewURLText ?? href
       default: break
       }
     }
-    if item.storeURLText == nil { item.storeURLText = clean(label(entry["id"])) }
+    if item.storeURLText == nil { item.storeURLText = URLText.web(label(entry["id"])) }
     return item
   }
 

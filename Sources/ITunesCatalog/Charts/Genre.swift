@@ -75,7 +75,7 @@ public struct Genre: Hashable, Sendable, Identifiable {
     guard case .object = value, let id = value["id"]?.integer, let name = value["name"]?.text,
       let intID = Int(exactly: id)
     else { return nil }
-    var genre = Genre(id: intID, name: name, storeURLText: value["url"]?.text)
+    var genre = Genre(id: intID, name: name, storeURLText: URLText.web(value["url"]?.text))
     if case .object(let feeds)? = value["rssUrls"] {
       genre.feeds = feeds.compactMap { member in
         member.value.text.map { GenreFeed(name: member.key, urlText: $0) }

@@ -52,16 +52,16 @@ extension CatalogItem {
     }
     collectionType = wire.collectionType
     artistType = wire.artistType
-    artworkText = wire.largestArtwork.flatMap(Self.text)
-    previewURLText = wire.previewURL.flatMap(Self.text)
+    artworkText = URLText.web(wire.largestArtwork)
+    previewURLText = URLText.web(wire.previewURL)
     if isArtist {
-      storeURLText = (wire.artistLinkURL ?? wire.artistViewURL).flatMap(Self.text)
+      storeURLText = URLText.web(wire.artistLinkURL) ?? URLText.web(wire.artistViewURL)
     } else if isCollection {
-      storeURLText = (wire.collectionViewURL ?? wire.trackViewURL).flatMap(Self.text)
-      authorURLText = (wire.artistViewURL ?? wire.artistLinkURL).flatMap(Self.text)
+      storeURLText = URLText.web(wire.collectionViewURL) ?? URLText.web(wire.trackViewURL)
+      authorURLText = URLText.web(wire.artistViewURL) ?? URLText.web(wire.artistLinkURL)
     } else {
-      storeURLText = (wire.trackViewURL ?? wire.collectionViewURL).flatMap(Self.text)
-      authorURLText = (wire.artistViewURL ?? wire.artistLinkURL).flatMap(Self.text)
+      storeURLText = URLText.web(wire.trackViewURL) ?? URLText.web(wire.collectionViewURL)
+      authorURLText = URLText.web(wire.artistViewURL) ?? URLText.web(wire.artistLinkURL)
     }
     let rawPrice =
       isCollection ? (wire.collectionPrice ?? wire.price) : (wire.trackPrice ?? wire.price)
@@ -130,23 +130,40 @@ extension CatalogItem {
     }
   }
 
-  /// Apple's URL text, trimmed; `nil` when blank.
-  static func text(_ raw: String) -> String? {
-    let trimmed = raw.trimmedASCIIWhitespace
-    return trimmed.isEmpty ? nil : trimmed
-  }
-
   static func url(_ text: String) -> URL? { URLText.url(text) }
 }
 
 /// Turns Apple's URL text into `URL`s.
 public enum URLText {
   /// A URL from Apple's text; spaces or other unencoded characters are percent-encoded first.
+  /// Only `http` and `https` URLs with a host are made (`web(_:)`): anything else is `nil`.
   public static func url(_ text: String) -> URL? {
-    let trimmed = text.trimmedASCIIWhitespace
-    guard !trimmed.isEmpty else { return nil }
+    guard let trimmed = web(text) else { return nil }
     if let url = URL(string: trimmed), url.scheme != nil { return url }
     let allowed = CharacterSet.urlQueryAllowed.union(CharacterSet(charactersIn: "#%"))
     return trimmed.addingPercentEncoding(withAllowedCharacters: allowed).flatMap(URL.init(string:))
+  }
+
+  /// `text` trimmed when it is an `http://` or `https://` URL with a host; `nil` for anything
+  /// else (`javascript:`, `file://`, `smb://`, bare paths, mpv's and ffmpeg's protocols such
+  /// as `edl://`, `lavf://`, `appending://`, `fd://`, blank text). Every link and preview URL
+  /// is read through it when an answer is decoded, so a hostile answer's link is absent rather
+  /// than drawn (OSC 8) or handed to mpv.
+  public static func web(_ text: String?) -> String? {
+    guard let text else { return nil }
+    let trimmed = text.trimmedASCIIWhitespace
+    let lower = trimmed.prefix(8).lowercased()
+    let rest: Substring
+    if lower.hasPrefix("https://") {
+      rest = trimmed.dropFirst(8)
+    } else if lower.hasPrefix("http://") {
+      rest = trimmed.dropFirst(7)
+    } else {
+      return nil
+    }
+    guard let first = rest.unicodeScalars.first, !["/", "?", "#", " ", "@", ":"].contains(first),
+      !rest.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    else { return nil }
+    return trimmed
   }
 }

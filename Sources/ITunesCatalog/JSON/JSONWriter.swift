@@ -49,8 +49,24 @@ public enum JSONWriter {
       var index = 0
       while index < bytes.count {
         let byte = bytes[index]
-        if byte >= 0x20, byte != 0x22, byte != 0x5C, byte != 0x7F, byte != 0xC2 {
+        if byte >= 0x20, byte != 0x22, byte != 0x5C, byte != 0x7F, byte != 0xC2, byte != 0xD8,
+          byte != 0xE2
+        {
           index += 1
+          continue
+        }
+        if byte == 0xD8 || byte == 0xE2 {
+          // Bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) and
+          // the line separators (U+2028, U+2029) are escaped, so a title cannot reorder what a
+          // terminal shows around it.
+          guard let scalar = bidiControl(in: bytes, at: index) else {
+            index += 1
+            continue
+          }
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+          escape(scalar, into: &out)
+          index += byte == 0xD8 ? 2 : 3
+          start = index
           continue
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
@@ -79,6 +95,27 @@ public enum JSONWriter {
       out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
     }
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// The bidirectional control or line separator whose UTF-8 starts at `index`, if one does.
+  private static func bidiControl(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt16? {
+    if bytes[index] == 0xD8 {
+      return index + 1 < bytes.count && bytes[index + 1] == 0x9C ? 0x061C : nil
+    }
+    guard index + 2 < bytes.count else { return nil }
+    let second = bytes[index + 1]
+    let third = bytes[index + 2]
+    switch (second, third) {
+    case (0x80, 0x8E), (0x80, 0x8F), (0x80, 0xA8...0xAE), (0x81, 0xA6...0xA9):
+      return 0x2000 | UInt16(second & 0x0F) << 6 | UInt16(third & 0x3F)
+    default: return nil
+    }
+  }
+
+  /// `\uXXXX` for one scalar of the Basic Multilingual Plane.
+  private static func escape(_ scalar: UInt16, into out: inout [UInt8]) {
+    out.append(contentsOf: [0x5C, UInt8(ascii: "u")])
+    for shift in [12, 8, 4, 0] { out.append(hex[Int(scalar >> UInt16(shift)) & 0x0F]) }
   }
 
   /// `\u00XX` for one byte.

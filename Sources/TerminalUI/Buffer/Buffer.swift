@@ -93,7 +93,13 @@ public struct Buffer: Sendable, Equatable {
       if first < end { setASCII(string.utf8, from: x, in: first..<end, y: y, style: style) }
       return x + count <= bounds.right ? x + count : max(x, bounds.right)
     }
-    for character in string {
+    // An escape sequence goes whole, parameters included (`ESC[2J` must not leave `[2J`).
+    let text =
+      string.unicodeScalars.contains {
+        [0x1B, 0x90, 0x98, 0x9B, 0x9D, 0x9E, 0x9F].contains($0.value)
+      }
+      ? sanitize(string) : string
+    for character in text {
       let w = displayWidth(of: character)
       if w == 0 { continue }
       if x + w > bounds.right {

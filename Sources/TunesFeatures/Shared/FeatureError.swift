@@ -29,8 +29,18 @@ public enum FeatureError: Error, Equatable, Sendable {
     }
   }
 
-  /// What happened, in one sentence.
+  /// The most characters `title` holds: text from a server (its `errorMessage`) or a file is
+  /// cut there, with an ellipsis, so one message cannot fill the screen.
+  public static let titleLimit = 300
+
+  /// What happened, in one sentence (at most `titleLimit` characters).
   public var title: String {
+    let full = fullTitle
+    guard full.count > Self.titleLimit else { return full }
+    return String(full.prefix(Self.titleLimit - 1)) + "…"
+  }
+
+  private var fullTitle: String {
     switch self {
     case .rateLimited:
       return "Apple is throttling requests (about 20 a minute are allowed)."

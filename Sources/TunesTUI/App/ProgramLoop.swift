@@ -218,9 +218,8 @@ package final class ProgramLoop {
       if !state.shouldQuit { dispatch(.key(key, modifiers)) }
       return
     }
-    log.log(
-      "input \(String(describing: event).prefix(80)) -> \(actions.map { String(describing: $0).prefix(60) })"
-    )
+    // Never what was typed or pasted (a search, a password in a URL): only its kind.
+    log.log("input \(Self.loggedKind(of: event)) -> \(actions.count) action(s)")
     for action in actions {
       store.send(action)
       if state.shouldQuit { return }
@@ -352,5 +351,19 @@ package final class ProgramLoop {
     guard !ready.isEmpty else { return }
     waiters.removeAll { waiter in ready.contains { $0.id == waiter.id } }
     for waiter in ready { waiter.continuation.resume(returning: true) }
+  }
+}
+
+extension ProgramLoop {
+  /// What the log says about an input event: its kind, never the keys or text it carries.
+  nonisolated static func loggedKind(of event: InputEvent) -> String {
+    switch event {
+    case .key: return "key"
+    case .paste(let text): return "paste of \(text.count) characters"
+    case .mouse: return "mouse"
+    case .focusGained: return "focus gained"
+    case .focusLost: return "focus lost"
+    default: return String(describing: event).prefix(60).description
+    }
   }
 }

@@ -53,9 +53,10 @@ package enum Theme {
   /// The status bar.
   package static let bar = Style.plain.fg(barText).bg(barBackground)
 
-  /// A link's style: underlined, coloured, and an OSC 8 hyperlink to `url`.
+  /// A link's style: underlined, coloured, and an OSC 8 hyperlink to `url` when it is an
+  /// http(s) URL (`URLText.web(_:)`; decoding already drops the others, this is the last check).
   package static func link(_ url: String?) -> Style {
-    Style.plain.fg(link).underline.linked(to: url)
+    Style.plain.fg(link).underline.linked(to: URLText.web(url))
   }
 
   /// The colour of a kind's badge: music red, video blue, podcasts purple, apps cyan,
