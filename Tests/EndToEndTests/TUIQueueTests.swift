@@ -117,16 +117,16 @@ struct TUIQueueTests {
     try await tmux.waitFor("paused from the detail", timeout: .seconds(30)) {
       $0.contains(/⏸ .* · [34]\/25/)
     }
+    // tunes leaves the bus when it quits: the bus announces the name has no owner any more.
+    let names = try await bus.monitor(["type='signal',member='NameOwnerChanged'"])
+    defer { names.send(SIGKILL) }
     try tmux.press("q")
     #expect(try await app.waitForExit() == 0)
-    // tunes has left the bus.
-    var listed = ""
-    for _ in 0..<300 {
-      listed = try await bus.run("playerctl", ["-l"]).stdout
-      if !listed.contains("tunes") { break }
-      try await Task.sleep(for: .milliseconds(100))
+    let released = await ProcessRunner.waitUntil(timeout: .seconds(30)) {
+      names.standardOutputSoFar.contains(
+        /string "org\.mpris\.MediaPlayer2\.tunes"\s+string ":[0-9.]+"\s+string ""/)
     }
-    #expect(!listed.contains("tunes"), "tunes is still on the bus after q: \(listed)")
+    #expect(released, "dbus-monitor saw: \(names.standardOutputSoFar)")
   }
 
   @Test("a whole episode resumes where it was left after tunes is quit and started again")
