@@ -1,10 +1,6 @@
 import Foundation
 import Playback
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The bare player for bench/queue.py's baselines: the PlaybackLive `Player` driven by lines on
 /// standard input, with no app, store or terminal around it. The harness times each command from
 /// its own write to what mpv reports (a Lua script in mpv, passed with `--script`), exactly as it
@@ -42,8 +38,7 @@ enum PlayerBaseline {
       } catch {
         FileHandle.standardError.write(Data("player-baseline: \(error)\n".utf8))
       }
-      print("done")
-      fflush(stdout)
+      FileHandle.standardOutput.write(Data("done\n".utf8))
     }
     await player.shutdown()
   }
