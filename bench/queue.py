@@ -159,7 +159,9 @@ cold_app, warm_app, gaps_app, meta_app, call_ms = [], [], [], [], []
 cold_bare, warm_bare, gaps_bare = [], [], []
 raw_app, raw_bare = [], []
 send_keys_ms = []
-idle_before, idle_after, idle_mpv, idle_cat = [], [], [], []
+precise = []
+wakers = []  # per idle window: {thread name: wakeups} of the app  # per idle window: [(ms on a CPU, wakeups)] of each measured process
+idle_before, idle_after, idle_mpv, idle_cat, idle_plain = [], [], [], [], []
 notes = []
 
 
@@ -246,6 +248,12 @@ def bare_run():
     bare.wait(timeout=30)
 
 
+def mark(kind):
+    """Records a harness event (a key sent) among mpv's, for QUEUE_EVENTS."""
+    with events_lock:
+        events.append((now(), kind, []))
+
+
 def tmux(*arguments):
     return subprocess.run(["tmux", "-L", SOCKET] + list(arguments), capture_output=True,
                           text=True).stdout
@@ -315,13 +323,46 @@ def threads(pid):
     return found
 
 
+def runtime(pid):
+    """{thread id: (ns on a CPU, wakeups)} of PID's live threads (schedstat, voluntary switches)."""
+    found = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            ns = int(open(f"/proc/{pid}/task/{task}/schedstat").read().split()[0])
+            status = open(f"/proc/{pid}/task/{task}/status").read()
+            switches = int(re.search(r"^voluntary_ctxt_switches:\s*(\d+)", status, re.M).group(1))
+            found[task] = (ns, switches)
+        except (OSError, AttributeError):
+            pass
+    return found
+
+
+def runtime_delta(before, after):
+    """(ms on a CPU, wakeups) of the threads alive at both readings, and how many came and went
+    (libdispatch lets idle workers exit after a while)."""
+    both = before.keys() & after.keys()
+    ns = sum(after[t][0] - before[t][0] for t in both)
+    wakeups = sum(after[t][1] - before[t][1] for t in both)
+    return round(ns / 1e6, 1), wakeups, len(after.keys() - before.keys()), len(before.keys() - after.keys())
+
+
 def idle_ticks(pids, settle=1):
     """Ticks of each of PIDS over IDLE_SECONDS; for the first, the threads that took any."""
     time.sleep(settle)
     before = [ticks(p) if p else 0 for p in pids]
     named = threads(pids[0])
+    run_before = [runtime(p) if p else {} for p in pids]
     time.sleep(IDLE_SECONDS)
     after = [ticks(p) if p else 0 for p in pids]
+    run_after = [runtime(p) if p else {} for p in pids]
+    precise.append([runtime_delta(b, a) for b, a in zip(run_before, run_after)])
+    names = {t: n for t, (n, _) in named.items()}
+    woken = {}
+    for t in run_before[0].keys() & run_after[0].keys():
+        count = run_after[0][t][1] - run_before[0][t][1]
+        if count > 0:
+            woken[names.get(t, t)] = woken.get(names.get(t, t), 0) + count
+    wakers.append(woken)
     busy = [f"{name} {spent - named.get(tid, (name, 0))[1]}"
             for tid, (name, spent) in threads(pids[0]).items()
             if spent - named.get(tid, (name, 0))[1] > 0]
@@ -333,11 +374,10 @@ def app_run(number):
     os.makedirs(os.path.join(home, "config", "tunes"), exist_ok=True)
     open(os.path.join(home, "config", "tunes", "config.json"), "w").write(
         '{"filters":{"limit":200}}')
-    app_log = os.path.join(home, "tunes.log")
     environment = {
         "HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
         "XDG_CONFIG_HOME": home + "/config", "XDG_RUNTIME_DIR": DIR, "TUNES_API_BASE": base,
-        "TUNES_MEDIA_BASE": base + "/media", "TUNES_LOG": app_log, "LANG": "C.UTF-8",
+        "TUNES_MEDIA_BASE": base + "/media", "LANG": "C.UTF-8",
         "TUNES_MPV_OPTIONS": f"--ao=null --script={script}",
         "DBUS_SESSION_BUS_ADDRESS": bus_address,
     }
@@ -346,20 +386,33 @@ def app_run(number):
     if not wait_screen(name, "songs, albums, artists"):
         notes.append(f"app run {number}: no query box")
         return
+    # No TUNES_LOG: with it, every key logs its action's description, and `p` on 200 results then
+    # costs the UI thread tens of ms. MPRIS is on once playerctl lists tunes.
     for _ in range(500):
-        if os.path.exists(app_log) and "mpris: on as" in open(app_log).read():
+        listed = subprocess.run(["playerctl", "-l"], env=bus_env, capture_output=True, text=True)
+        if "tunes" in listed.stdout:
             break
         time.sleep(0.02)
     else:
-        notes.append(f"app run {number}: MPRIS did not connect: " + open(app_log).read()[-300:])
+        notes.append(f"app run {number}: MPRIS did not connect")
     cat_pid = start_in_tmux(f"idlecat{number}", "cat", {})
+    # The same app with no session bus (MPRIS off), idle beside it: the bus's own share.
+    plain_home = os.path.join(DIR, f"plain{number}")
+    plain_env = dict(environment, HOME=plain_home, XDG_DATA_HOME=plain_home + "/data",
+                     XDG_CACHE_HOME=plain_home + "/cache",
+                     DBUS_SESSION_BUS_ADDRESS="unix:path=" + plain_home + "/no-bus")
+    os.makedirs(plain_home, exist_ok=True)
+    plain_pid = start_in_tmux(f"plain{number}", TUNES, plain_env)
+    wait_screen(f"plain{number}", "songs, albums, artists")
     for _ in range(5):  # what `tmux send-keys` itself takes, inside the key figures
         start = now()
         tmux("send-keys", "-t", f"idlecat{number}", "x")
         send_keys_ms.append(ms(now() - start))
-    (app_ticks, cat_ticks), busy = idle_ticks([pid, cat_pid])
+    (app_ticks, cat_ticks, plain_ticks), busy = idle_ticks([pid, cat_pid, plain_pid])
     idle_before.append(app_ticks)
     idle_cat.append(cat_ticks)
+    idle_plain.append(plain_ticks)
+    tmux("send-keys", "-t", f"plain{number}", "q")
     if busy:
         notes.append(f"app run {number}, idle before playing: threads with ticks: {busy}")
     tmux("send-keys", "-t", name, "-l", "bench")
@@ -370,6 +423,7 @@ def app_run(number):
     time.sleep(0.5)
     # Cold: the first `p`; mpv starts now. The queue then plays the tones in order.
     start = now()
+    mark("key-p-cold")
     tmux("send-keys", "-t", name, "p")
     audio = wait_event("audio", start, tracks[0][1])
     if audio is None:
@@ -391,9 +445,11 @@ def app_run(number):
         call_ms.append(ms(playerctl_call()))
     # Warm: stop, then `p` on the same pick; mpv is running.
     for _ in range(WARM):
+        mark("key-s")
         tmux("send-keys", "-t", name, "s")
         time.sleep(0.5)
         start = now()
+        mark("key-p-warm")
         tmux("send-keys", "-t", name, "p")
         audio = wait_event("audio", start)
         if audio is None:
@@ -449,7 +505,13 @@ figure("playerctl metadata current after a track's first audio", meta_app,
 log(f"idle CPU over {IDLE_SECONDS} s with MPRIS connected, nothing playing (ticks of 1/{TICKS} s,"
     f" utime+stime, one figure per app run, goal 0): before anything played {idle_before},"
     f" after playing and s {idle_after} (its idle mpv {idle_mpv}); baseline idle cat in tmux"
-    f" {idle_cat}")
+    f" {idle_cat}, the app with no session bus beside it {idle_plain}")
+log("  the same windows as (ms on a CPU, wakeups, threads started, threads ended), from schedstat and"
+    " voluntary switches of the threads alive at both readings; [app, cat, app without bus] then"
+    " [app, its mpv, cat] per run: "
+    + "; ".join(str(window) for window in precise))
+log("  the app's threads that woke in those windows (name: wakeups): "
+    + "; ".join(str(window) for window in wakers))
 for note in notes:
     log("note: " + note)
 if os.environ.get("QUEUE_EVENTS"):  # every observed event, for a closer look
