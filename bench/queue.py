@@ -467,7 +467,8 @@ def app_run(number):
 
 
 print(f"== listening: the queue, MPRIS (real tunes in tmux, mpv --ao=null, {TONE_SECONDS} s tones "
-      f"from the replay server, a private dbus-daemon; {os.cpu_count()} cores)", flush=True)
+      f"from the replay server, a private dbus-daemon; {os.cpu_count()} cores, load average"
+      f" {os.getloadavg()[0]:.1f})", flush=True)
 try:
     for run in range(APP_RUNS):  # interleaved, so both see the same load
         bare_run()
@@ -512,6 +513,7 @@ log("  the same windows as (ms on a CPU, wakeups, threads started, threads ended
     + "; ".join(str(window) for window in precise))
 log("  the app's threads that woke in those windows (name: wakeups): "
     + "; ".join(str(window) for window in wakers))
+log(f"load average at the end: {os.getloadavg()[0]:.1f}")
 for note in notes:
     log("note: " + note)
 if os.environ.get("QUEUE_EVENTS"):  # every observed event, for a closer look
