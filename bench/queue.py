@@ -457,7 +457,10 @@ def app_run(number):
             break
         warm_app.append(ms(audio - start))
     tmux("send-keys", "-t", name, "s")
-    (app_ticks, mpv_ticks, cat_ticks), busy = idle_ticks([pid, mpv_of(pid), cat_pid])
+    mpv = mpv_of(pid)
+    if mpv is None:
+        notes.append(f"app run {number}: no mpv of the app found; its figure reads 0")
+    (app_ticks, mpv_ticks, cat_ticks), busy = idle_ticks([pid, mpv, cat_pid])
     idle_after.append(app_ticks)
     idle_mpv.append(mpv_ticks)
     idle_cat.append(cat_ticks)
