@@ -26,7 +26,8 @@ mkdir -p "$HOME"
 
 # Artwork: 200 artworks through the live pipeline against this server, in a process of its own.
 "$BIN/tunes-bench" artwork-memory "$BASE"
-"$BIN/tunes-bench" artwork-screen "$BASE"
+# Under load this one has given up after 30 s (0 tiles shown); say so and go on to the rest.
+"$BIN/tunes-bench" artwork-screen "$BASE" || echo "artwork on screen: failed (above), the rest goes on"
 
 RUNS=20
 # The same work both ways: fetch the 200 results and print one JSON object a line.
