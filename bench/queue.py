@@ -10,14 +10,17 @@ to a FIFO on mpv's events; this script stamps each line with CLOCK_MONOTONIC as 
 
 "First audio" is mpv's first `time-pos` > 0 after `file-loaded`: mpv has decoded the file, the
 audio output has started and its clock has advanced (later than `playback-restart`, which the
-observer records too). "End of file" is mpv's `end-file` with reason eof.
+observer records too). The measured app runs without TUNES_LOG, as a user runs it.
+QUEUE_EVENTS=FILE writes every observed event, stamped, for a closer look.
 
 1. key -> first audio: from just before `tmux send-keys p` to first audio; cold = the first `p` of
    a fresh app (mpv not started yet), warm = `p` again after `s` (mpv running). Baseline: the bare
    PlaybackLive `Player.play` of the same file (tunes-bench player-baseline), from the harness's
    write of the command to first audio, cold (a fresh Player) and warm.
-2. gap: one queued preview's end-of-file to the next one's first audio, in the app's queue (the
-   rest of the list after `p`). Baseline: the bare player, `play` of the next file on `.ended`.
+2. gap: one queued preview's audible end to the next one's first audio, in the app's queue (the
+   rest of the list after `p`). mpv reports `end-file` with ~0.4 s still in its buffers, so the
+   audible end is the first audio + (duration - position at first audio); the gap from `end-file`
+   is printed too. Baseline: the bare player, `play` of the next file on `.ended`.
 3. metadata: from a track's first audio, `playerctl -p tunes metadata xesam:title` run back to back
    until it prints the new title; the figure is until that answer. Baseline: one such call's own
    time once the title is current.
