@@ -27,7 +27,9 @@ QUEUE_EVENTS=FILE writes every observed event, stamped, for a closer look.
 4. idle CPU: utime+stime ticks of the app process over 10 s (/proc/PID/stat: all its threads,
    including exited ones, which a sum over /proc/PID/task/*/stat would lose) with MPRIS connected
    and nothing playing: before anything played, and after playing then `s` (mpv idle beside it;
-   mpv's own ticks are printed apart). Baseline: an idle `cat` in the same tmux.
+   mpv's own ticks are printed apart). Baselines in the same windows: an idle `cat` in the same
+   tmux, and the same app with no session bus. Also printed: CPU time and wake-ups (schedstat,
+   voluntary switches) of the threads alive at both readings, and which threads woke.
 """
 import json, os, re, shutil, statistics, subprocess, sys, threading, time
 
