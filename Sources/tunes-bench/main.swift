@@ -19,6 +19,11 @@ if arguments[1] == "artwork-memory", arguments.count >= 3 {
   await ArtworkBench.memory(base: arguments[2])
   exit(0)
 }
+// The bare player, driven by bench/queue.py on standard input (the queue figures' baselines).
+if arguments[1] == "player-baseline" {
+  await PlayerBaseline.run(options: Array(arguments.dropFirst(2)))
+  exit(0)
+}
 // From Enter until every visible tile shows its artwork, through the program loop.
 if arguments[1] == "artwork-screen", arguments.count >= 3 {
   await ArtworkScreenBench.run(base: arguments[2])
