@@ -295,4 +295,34 @@ struct PlayQueueTests {
           + "#EXTINF:-1,Song 2\nhttp://127.0.0.1:9/media/2.m4a\n"
       ])
   }
+
+  @Test("p on an album tile looks its songs up and plays them from the first")
+  func albumsPlayTheirTracks() async throws {
+    let clock = TestClock()
+    let album = Samples.item(50, .album, "An Album")
+    let songs = [Self.song(51), Self.song(52)]
+    let script = ScriptedClient(clock: clock) { _ in
+      (.seconds(1), .success(CatalogPage(items: [album] + songs)))
+    }
+    let double = InMemoryPlayer(duration: 30)
+    var dependencies = PlaybackFeatureTests.dependencies(double)
+    dependencies.client = script.client
+    let store = Self.makeStore(dependencies)
+    try await store.send(.listPlayRequested(PlayList(items: [Self.song(1), album], start: 1))) {
+      $0.playback.queue.generation = 1
+      $0.playback.queue.resolving = 1
+      $0.playback.begin(album, url: nil)
+    }
+    await clock.settle(sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.collectionResolved(generation: 1, .success([album] + songs))) {
+      $0.playback.queue = PlayQueue(items: songs, index: 0)
+      $0.playback.queue.generation = 1
+      $0.playback.begin(songs[0], url: PlaybackFeatureTests.mediaURL(51))
+    }
+    try await Self.receiveStart(store, songs[0], index: 0, count: 2)
+    #expect(script.request(with: "entity", "song")?["id"] == "50")
+    try await store.send(.stopRequested) { $0.playback.end() }
+    try await store.finish()
+  }
 }

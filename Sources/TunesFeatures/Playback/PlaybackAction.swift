@@ -31,6 +31,8 @@ public enum PlaybackAction: Equatable, Sendable {
   case progressRequested([Int64])
   /// Where the episodes asked about were left.
   case progressLoaded([Int64: EpisodeProgress])
+  /// The lookup of a picked collection's tracks (an album, a podcast, an artist) answered.
+  case collectionResolved(generation: Int, Result<[CatalogItem], FeatureError>)
   /// The lookup behind a store link answered.
   case linkResolved(Result<[CatalogItem], FeatureError>)
   /// `p` or Space while the detail's preview plays: pause or resume.
@@ -60,7 +62,7 @@ public enum PlaybackAction: Equatable, Sendable {
       .volumeStepped, .queueWriteRequested:
       return true
     case .playerEvent, .failed, .delegate, .queueResolved, .linkResolved, .volumeSet,
-      .linkPlayRequested, .progressRequested, .progressLoaded:
+      .linkPlayRequested, .progressRequested, .progressLoaded, .collectionResolved:
       return false
     }
   }

@@ -10,28 +10,45 @@ extension PlaybackFeature {
   /// first (chart entries come without them), up to 200 from the picked one in one request.
   func queue(_ list: PlayList, _ state: inout State) -> Effect<PlaybackAction> {
     guard let picked = list.picked else { return .none }
+    if dependencies.previewURL(picked) == nil,
+      let tracks = DetailLookups.tracks(for: picked, country: state.country)
+    {
+      // An album, a podcast or an artist plays its tracks (episodes, songs) from the first.
+      return lookUp(tracks, for: picked, &state) { .collectionResolved(generation: $0, $1) }
+    }
     let tail = Array(list.items[list.start...].prefix(PlayQueue.lookupLimit))
     let missing = tail.filter { dependencies.previewURL($0) == nil && Self.lookedUp($0.kind) }
     if missing.isEmpty {
       return queuePlayable(list.items, picked: picked, &state)
     }
-    let stopOld = state.playback.isActive
-    state.playback.queue.generation += 1
+    // Chart entries: one lookup for the ids from the pick on, in the list's order.
     let generation = state.playback.queue.generation
     state.playback.queue = PlayQueue(items: tail, index: 0)
     state.playback.queue.generation = generation
+    guard let query = try? LookupQuery(key: .ids(tail.map(\.id)), country: state.country) else {
+      return .send(.delegate(.notice(Self.noPreviewNotice)))
+    }
+    return lookUp(query, for: picked, &state) { .queueResolved(generation: $0, $1) }
+  }
+
+  /// Starts the lookup `query` for `picked` (which shows as loading meanwhile); its answer
+  /// comes back as `answer(generation, result)`, and an earlier lookup's answer is dropped.
+  private func lookUp(
+    _ query: LookupQuery, for picked: CatalogItem, _ state: inout State,
+    answer: @escaping @Sendable (Int, Result<[CatalogItem], FeatureError>) -> PlaybackAction
+  ) -> Effect<PlaybackAction> {
+    let stopOld = state.playback.isActive
+    state.playback.queue.generation += 1
+    let generation = state.playback.queue.generation
     state.playback.queue.resolving = generation
     state.playback.begin(picked, url: nil)
-    let ids = tail.map(\.id)
-    let country = state.country
-    let request = FeatureRequest(dependencies)
     let player = dependencies.player
     return .merge(
       stopOld
         ? .merge(.cancel(id: CancelID.playback), command { try await player.stop() }) : .none,
-      request.run({ client in
-        try await client.lookup(LookupQuery(key: .ids(ids), country: country)).page.items
-      }) { .queueResolved(generation: generation, $0) })
+      FeatureRequest(dependencies).run(
+        { client in try await client.lookup(query).page.items },
+        then: { answer(generation, $0) }))
   }
 
   /// The looked-up items put in the queue's order (the list's own item where the lookup has

@@ -59,6 +59,20 @@ struct PlaybackFeature: Reducer {
         state.playback.end()
         return .send(.delegate(.notice("The previews could not be looked up: \(error.title)")))
       }
+    case .collectionResolved(let generation, let result):
+      guard state.playback.queue.resolving == generation else { return .none }
+      state.playback.queue.resolving = nil
+      state.playback.end()
+      switch result {
+      case .success(let tracks):
+        let playable = tracks.filter { dependencies.previewURL($0) != nil }
+        guard !playable.isEmpty else {
+          return .send(.delegate(.notice("Nothing in it has a preview to play.")))
+        }
+        return queue(PlayList(items: playable, start: 0), &state)
+      case .failure(let error):
+        return .send(.delegate(.notice("Its tracks could not be looked up: \(error.title)")))
+      }
     case .linkPlayRequested(let link):
       let country = link.country ?? state.country
       let request = FeatureRequest(dependencies)
