@@ -287,7 +287,10 @@ final class StopRequest: Sendable {
       return
     }
     signal(SIGINT, SIG_IGN)
-    let signals = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+    // A queue of its own (a thread of its own when needed): the global queues share their
+    // threads with the sweep's work and, on a busy machine, ran the handler seconds late.
+    let signals = DispatchSource.makeSignalSource(
+      signal: SIGINT, queue: DispatchQueue(label: "tunes.where.interrupt"))
     source = SignalSource(signals)
     let shared = self.shared
     signals.setEventHandler {

@@ -99,7 +99,7 @@ struct WatchEndToEndTests {
     catalogue.everywhere = stores.filter { $0 != "jp" }
     sandbox.server.serve(catalogue: try catalogue.engine())
     // Each answer takes a while, so the signal lands while the sweep is under way.
-    sandbox.server.setFault(.delay(seconds: 0.3))
+    sandbox.server.setFault(.delay(seconds: 0.5))
     let arguments = [
       "where", "51", "--countries", stores.joined(separator: ","), "--format", "csv",
     ]
