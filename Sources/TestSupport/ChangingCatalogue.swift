@@ -93,6 +93,27 @@ public struct ChangingCatalogue: Sendable {
     }
   }
 
+  /// A podcast and its episodes (sold everywhere).
+  public struct Podcast: Sendable {
+    /// The podcast's id (its track and collection id).
+    public var id: Int64
+    /// The podcast's name.
+    public var title: String
+    /// Its episodes: id, title and `releaseDate` as Apple writes it.
+    public var episodes: [(id: Int64, title: String, releaseDate: String)]
+
+    /// A podcast; see the properties.
+    public init(
+      id: Int64, title: String, episodes: [(id: Int64, title: String, releaseDate: String)]
+    ) {
+      self.id = id
+      self.title = title
+      self.episodes = episodes
+    }
+  }
+
+  /// The podcasts served.
+  public var podcasts: [Podcast] = []
   /// The apps served.
   public var apps: [App] = []
   /// The albums served.
@@ -209,6 +230,27 @@ public struct ChangingCatalogue: Sendable {
         out.append((storefront, try JSONSerialization.data(withJSONObject: object)))
       }
     }
+    let podcastAnswer = try Self.results("podcast-lookup-entity-podcastepisode-joe-budden-6.json")
+    for item in podcasts {
+      var object = podcastAnswer[0]
+      object["trackId"] = item.id
+      object["collectionId"] = item.id
+      object["trackName"] = item.title
+      object["collectionName"] = item.title
+      object["trackCount"] = item.episodes.count
+      object.removeValue(forKey: "country")
+      out.append((nil, try JSONSerialization.data(withJSONObject: object)))
+      for episode in item.episodes {
+        var object = podcastAnswer[1]
+        object["trackId"] = episode.id
+        object["trackName"] = episode.title
+        object["collectionId"] = item.id
+        object["collectionName"] = item.title
+        object["releaseDate"] = episode.releaseDate
+        object.removeValue(forKey: "country")
+        out.append((nil, try JSONSerialization.data(withJSONObject: object)))
+      }
+    }
     // Each developer is an artist, as Apple answers `lookup?id=DEVELOPER&entity=software`.
     for developer in Set(apps.map(\.developerID)).sorted() {
       let object: [String: Any] = [
@@ -231,10 +273,15 @@ public struct ChangingCatalogue: Sendable {
 
   /// The first result of a shared recording, as an object to change.
   static func template(_ name: String) throws -> [String: Any] {
+    try results(name)[0]
+  }
+
+  /// The results of a shared recording (at least two), as objects to change.
+  static func results(_ name: String) throws -> [[String: Any]] {
     let data = try Fixtures.shared(name)
     guard let document = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let results = document["results"] as? [[String: Any]], let first = results.first
+      let results = document["results"] as? [[String: Any]], !results.isEmpty
     else { throw SyntheticLookup.Failure("\(name) has no result to copy") }
-    return first
+    return results
   }
 }

@@ -31,7 +31,8 @@ enum NetworkOptions {
   /// The pacing policy `--wait` asks for: wait up to that long, and say so on stderr.
   static func pacing(
     _ parsed: ArgumentParser.Parsed, context: CLIContext,
-    defaultWaitSeconds: Double = Double(defaultWaitSeconds)
+    defaultWaitSeconds: Double = Double(defaultWaitSeconds),
+    alsoOnWait: (@Sendable (Duration) -> Void)? = nil
   ) throws(CLIError) -> PacingPolicy {
     var seconds = defaultWaitSeconds
     if let text = parsed(Options.wait) {
@@ -45,6 +46,7 @@ enum NetworkOptions {
     return PacingPolicy(
       maxWait: .milliseconds(Int64((seconds * 1000).rounded())),
       onWait: { wait in
+        alsoOnWait?(wait)
         // On a terminal, over a progress line that may be drawn there.
         if context.stderrIsTerminal { context.writeErr(Array("\r\u{1B}[2K".utf8)) }
         context.err("tunes: waiting \(PacingPolicy.seconds(wait)) s for Apple's rate limit")
@@ -84,7 +86,8 @@ enum NetworkOptions {
   /// `--wait` says so: `defaultWaitSeconds` 0).
   static func parts(
     _ parsed: ArgumentParser.Parsed, context: CLIContext,
-    defaultWaitSeconds: Double = Double(defaultWaitSeconds)
+    defaultWaitSeconds: Double = Double(defaultWaitSeconds),
+    onWait: (@Sendable (Duration) -> Void)? = nil
   ) throws(CLIError) -> Parts {
     let configuration = try configuration(parsed, context: context)
     if parsed(Options.offline), parsed(Options.noCache) {
@@ -97,7 +100,8 @@ enum NetworkOptions {
     }
     let base = context.makeClient(
       configuration,
-      try pacing(parsed, context: context, defaultWaitSeconds: defaultWaitSeconds))
+      try pacing(
+        parsed, context: context, defaultWaitSeconds: defaultWaitSeconds, alsoOnWait: onWait))
     let mode: ResponseCachePolicy.Mode =
       parsed(Options.offline) ? .offline : parsed(Options.noCache) ? .disabled : .normal
     let policy = ResponseCachePolicy(mode: mode, now: context.now)

@@ -93,11 +93,10 @@ enum WatchCommand {
         throw CLIError.wrap(error)
       }
       progress.clear()
-      let answered = Set(summary.unknown).union(
-        ids.filter { id in
-          !summary.notLookedUp.contains(id) && items[id] == nil
-        })
-      let unknown = answered
+      // Not sold there: ids Apple answered with nothing, or only with something of another kind.
+      let notLookedUp = Set(summary.notLookedUp)
+      let unknown = Set(summary.unknown).union(
+        ids.filter { !notLookedUp.contains($0) && items[$0] == nil })
       var snapshots: [WatchSnapshot] = []
       for id in ids {
         if let item = items[id] {

@@ -100,13 +100,14 @@ enum WhereCommand {
           + "\(requestsPerMinute) a minute: about \(minutes) minutes. Ctrl-C stops; the same "
           + "command resumes.")
     }
+    let stop = StopRequest(context: context)
+    defer { stop.release() }
     let parts = try NetworkOptions.parts(
-      parsed, context: context, defaultWaitSeconds: WatchSupport.defaultWaitSeconds)
+      parsed, context: context, defaultWaitSeconds: WatchSupport.defaultWaitSeconds,
+      onWait: { stop.waiting(for: $0) })
     var lookup = BulkLookup(
       network: parts.network, cache: parts.cache, policy: parts.policy, entity: nil, limit: nil,
       sort: nil, country: nil, cacheBuster: WatchSupport.cacheBuster(now))
-    let stop = StopRequest(context: context)
-    defer { stop.release() }
     var failure: ClientError?
     var asked = 0
     for country in remaining {
@@ -116,20 +117,31 @@ enum WhereCommand {
       // Apple's default storefront unnamed, so the answers saved per id are the ones a plain
       // `tunes lookup ID` finds.
       lookup.country = country == Country.appleDefault ? nil : country
-      var found: [Answer] = []
       let wanted = Set(ids)
-      let summary: BulkLookup.Summary
-      do {
-        summary = try await lookup.run(
+      let current = lookup
+      stop.finished()
+      // Its own task, so Ctrl-C during a wait for the rate limit (nothing sent yet) stops it.
+      let task = Task { () throws -> (BulkLookup.Summary, [Answer]) in
+        var found: [Answer] = []
+        let summary = try await current.run(
           ids,
           emit: { items in
             for item in items where wanted.contains(item.id) {
               found.append(answer(item, country: country))
             }
           })
+        return (summary, found)
+      }
+      stop.running(task)
+      let summary: BulkLookup.Summary
+      let found: [Answer]
+      do {
+        (summary, found) = try await task.value
       } catch {
         throw CLIError.wrap(error)
       }
+      stop.finished()
+      if case .cancelled? = summary.failure, stop.requested { break }
       if let error = summary.failure, !summary.notLookedUp.isEmpty {
         failure = error
         break
@@ -245,17 +257,33 @@ enum WhereCommand {
 }
 
 /// Ctrl-C during a sweep: the storefront being asked is finished and stored, then the sweep
-/// stops (a second Ctrl-C ends the process at once). Only in the real process; tests ask
-/// through `CLIContext.stopRequested`.
-final class StopRequest {
-  /// Set by the signal handler.
-  private final class Flag: Sendable {
-    let value = Atomic<Bool>(false)
+/// stops; while the request still waits for Apple's rate limit (nothing sent yet) it is
+/// cancelled instead, so the stop is prompt and nothing is asked twice. A second Ctrl-C ends the
+/// process at once. Only in the real process; tests ask through `CLIContext.stopRequested`.
+final class StopRequest: Sendable {
+  /// What the signal handler and the sweep share.
+  private struct State {
+    var stopped = false
+    /// Until when the current request waits for the rate limit (not sent before then).
+    var waitingUntil: ContinuousClock.Instant?
+    /// Cancels the current storefront's task.
+    var cancel: (@Sendable () -> Void)?
   }
 
-  private let flag = Flag()
-  private let source: (any DispatchSourceSignal)?
+  /// The state behind a lock the signal handler can hold on to.
+  private final class Shared: Sendable {
+    let mutex = Mutex(State())
+  }
+
+  private let shared = Shared()
+  private let source: SignalSource?
   private let asked: @Sendable () -> Bool
+
+  /// The signal source, kept only to be cancelled.
+  private final class SignalSource: @unchecked Sendable {
+    let source: any DispatchSourceSignal
+    init(_ source: any DispatchSourceSignal) { self.source = source }
+  }
 
   init(context: CLIContext) {
     asked = context.stopRequested
@@ -264,24 +292,54 @@ final class StopRequest {
       return
     }
     signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    self.source = source
-    let flag = self.flag
-    source.setEventHandler {
-      flag.value.store(true, ordering: .relaxed)
+    // A queue of its own (a thread of its own when needed): the global queues share their
+    // threads with the sweep's work and, on a busy machine, ran the handler seconds late.
+    let signals = DispatchSource.makeSignalSource(
+      signal: SIGINT, queue: DispatchQueue(label: "tunes.where.interrupt"))
+    source = SignalSource(signals)
+    let shared = self.shared
+    signals.setEventHandler {
       // The next Ctrl-C is the default one: stop now.
       signal(SIGINT, SIG_DFL)
+      let cancel = shared.mutex.withLock { state -> (@Sendable () -> Void)? in
+        state.stopped = true
+        // A margin: a wait about to end may be sending its request already.
+        guard let until = state.waitingUntil, ContinuousClock.now < until - .milliseconds(300)
+        else { return nil }
+        return state.cancel
+      }
+      cancel?()
     }
-    source.resume()
+    signals.resume()
   }
 
   /// Whether the sweep should stop before the next storefront.
-  var requested: Bool { flag.value.load(ordering: .relaxed) || asked() }
+  var requested: Bool { shared.mutex.withLock { $0.stopped } || asked() }
+
+  /// The current storefront's task.
+  func running<T: Sendable>(_ task: Task<T, any Error>) {
+    let cancel: @Sendable () -> Void = { task.cancel() }
+    // The wait it may already have started is kept: the task runs from the moment it is made.
+    shared.mutex.withLock { $0.cancel = cancel }
+  }
+
+  /// The current storefront's task is done.
+  func finished() {
+    shared.mutex.withLock { state in
+      state.waitingUntil = nil
+      state.cancel = nil
+    }
+  }
+
+  /// The current request starts waiting `wait` for the rate limit.
+  func waiting(for wait: Duration) {
+    shared.mutex.withLock { $0.waitingUntil = ContinuousClock.now + wait }
+  }
 
   /// Gives SIGINT back.
   func release() {
     guard let source else { return }
-    source.cancel()
+    source.source.cancel()
     signal(SIGINT, SIG_DFL)
   }
 }

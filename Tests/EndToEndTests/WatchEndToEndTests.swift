@@ -123,6 +123,31 @@ struct WatchEndToEndTests {
     #expect(resumed.stdout.contains("51,jp,false"), "\(resumed)")
     #expect(resumed.stdout.contains("51,gb,true,0.79,GBP"), "\(resumed)")
   }
+
+  @Test("where: Ctrl-C while waiting for Apple's rate limit stops at once, nothing half-asked")
+  func whereInterruptedWhileWaiting() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    var catalogue = ChangingCatalogue(apps: [.init(id: 52, title: "Everywhere", price: 0.99)])
+    let stores = Array(Country.storefronts.prefix(22))
+    catalogue.everywhere = stores
+    sandbox.server.serve(catalogue: try catalogue.engine())
+    let running = try sandbox.runner.start([
+      "where", "52", "--countries", stores.joined(separator: ","), "--format", "csv",
+    ])
+    // 20 requests go at once; the 21st waits about a minute for the budget.
+    let waiting = await ProcessRunner.waitUntil {
+      running.hasExited || running.standardErrorSoFar.contains("for Apple's rate limit")
+    }
+    #expect(waiting, "\(running.standardErrorSoFar)")
+    let signalled = ContinuousClock.now
+    running.send(SIGINT)
+    let stopped = await running.result()
+    #expect(stopped.exited(130), "\(stopped)")
+    #expect(stopped.ended - signalled < .seconds(10), "it did not wait out the minute")
+    #expect(sandbox.server.requestCount == 20, "the waiting request was never sent")
+    #expect(stopped.stderr.contains("sold in 20 of the 20 storefronts asked; 2 not asked yet."))
+  }
 }
 
 /// The watch, where and releases tools of `tunes mcp`: the commands, run in the server's process.

@@ -131,6 +131,34 @@ struct WhereReleasesTests {
     #expect(cli.stdout.isEmpty)
   }
 
+  @Test("releases: a favourited podcast's new episode, newest first; its old ones are not new")
+  func episodes() async throws {
+    var catalogue = ChangingCatalogue()
+    catalogue.podcasts = [
+      .init(
+        id: 700, title: "Night Talk",
+        episodes: [
+          (id: 701, title: "Episode 1", releaseDate: "2026-10-01T07:00:00Z"),
+          (id: 702, title: "Episode 2", releaseDate: "2026-11-01T07:00:00Z"),
+        ])
+    ]
+    let world = try WatchWorld(catalogue)
+    let cli = world.cli
+    #expect(await cli.run(["favorites", "add", "700"]) == 0, "\(cli.stderr)")
+    #expect(await cli.run(["releases", "--format", "ndjson"]) == 0, "\(cli.stderr)")
+    #expect(cli.stdout.isEmpty && cli.stderr.contains("first check of 1 creator(s)"))
+    catalogue.podcasts[0].episodes.append(
+      (id: 703, title: "Episode 3", releaseDate: "2026-12-01T07:00:00Z"))
+    world.catalogue = catalogue
+    #expect(await cli.run(["releases", "--format", "ndjson"]) == 0, "\(cli.stderr)")
+    let items = try WatchWorld.objects(cli.stdout)
+    #expect(items.compactMap { $0["id"]?.integer } == [703], "\(cli.stdout)")
+    #expect(items.first?["kind"]?.text == "podcast-episode")
+    let asked = world.targets.filter { $0.contains("entity=") }
+    #expect(asked.count == 2, "one request a run: \(world.targets)")
+    #expect(asked.allSatisfy { $0.contains("entity=podcastEpisode") && $0.contains("sort=recent") })
+  }
+
   @Test("releases: a creator a failed request did not answer is not marked as checked")
   func releasesFailure() async throws {
     let catalogue = ChangingCatalogue(
