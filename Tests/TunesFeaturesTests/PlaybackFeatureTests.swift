@@ -326,4 +326,18 @@ struct PlaybackFeatureTests {
     #expect(store.state.playback == Self.playing(song, at: 12))
     try await store.finish()
   }
+
+  @Test("W writes the queue and the app's notice says where, though the effect answers later")
+  func queueWrittenNotice() async throws {
+    var dependencies = Self.dependencies(InMemoryPlayer())
+    dependencies.writePlaylist = { _ in "/data/tunes/queue.m3u8" }
+    var state = AppState()
+    state.playback.queue = PlayQueue(items: [Self.song(1)], index: 0)
+    let store = makeStore(state, dependencies)
+    try await store.send(.playback(.queueWriteRequested))
+    try await store.receive(
+      .playback(.delegate(.notice("Wrote the queue (1 entry) to /data/tunes/queue.m3u8")))
+    ) { $0.notice = "Wrote the queue (1 entry) to /data/tunes/queue.m3u8" }
+    try await store.finish()
+  }
 }

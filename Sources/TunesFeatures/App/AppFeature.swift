@@ -47,6 +47,9 @@ public struct AppFeature: Reducer {
   /// Runs `action` through the parent and the features, then handles the delegate actions the
   /// features answered with, in order, in this same step.
   func dispatch(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
+    // A delegate action an effect sent later (a file written, a save that failed) is the
+    // parent's, like one a feature answered with at once.
+    if action.isDelegate { return delegated(&state, action) }
     let split = features.reduce(into: &state, action: action)
       .extractingSends(where: \.isDelegate)
     guard !split.actions.isEmpty else { return split.effect }
