@@ -55,8 +55,9 @@ extension KeyTable {
       hint: .bar(rank: 1, key: "p") { state in
         guard let model = detailModel(state) else { return nil }
         if let playback = model.playback { return playback.isPaused ? "resume" : "pause" }
-        if state.topDetail?.selectedTrack != nil { return playHint(state) }
-        return model.hasPreview || state.topDetail?.trackItems.isEmpty == false ? "play" : nil
+        // A page plays its tracks: the hint follows the pick, else the first track.
+        if state.topDetail?.trackItems.isEmpty == false { return playHint(state) }
+        return model.hasPreview ? "play" : nil
       }
     ) { key, state in
       guard let list = state.selectedPlayList else { return nil }

@@ -12,10 +12,12 @@ enum StatusBar {
   /// that plays (on every screen), then the notice when there is one, else the active filters
   /// (left out while a preview plays: `f` shows them).
   static func left(_ app: AppState) -> [Span] {
+    let notice = DisplayText.clean(app.notice)
+    // With a notice to show, the now-playing part leaves out the queue's place and the artist.
     let lead =
       (app.offline ? [Span(" offline ", style: Theme.bar.fg(Theme.star).bold)] : [])
-      + nowPlaying(app.playback)
-    if let notice = DisplayText.clean(app.notice) {
+      + nowPlaying(app.playback, compact: notice != nil)
+    if let notice {
       var spans =
         lead + [
           Span(" ● ", style: Theme.bar.fg(Theme.accent)), Span(notice, style: Theme.bar.bold),
@@ -37,7 +39,7 @@ enum StatusBar {
 
   /// `▶ Better Together 0:12 / 0:30 · 3/12 · Jack Johnson` while a preview plays (`⏸` while
   /// paused; the queue's place when more than one item is queued), else nothing.
-  static func nowPlaying(_ playback: PlaybackState) -> [Span] {
+  static func nowPlaying(_ playback: PlaybackState, compact: Bool = false) -> [Span] {
     guard playback.isActive else { return [] }
     let mark = playback.isPaused ? "⏸" : "▶"
     let title = truncate(
@@ -48,6 +50,7 @@ enum StatusBar {
       Span(title, style: Theme.bar.bold),
       Span(" \(times)", style: Theme.bar),
     ]
+    if compact { return spans }
     if let place = playback.queue.placeText {
       spans.append(Span(" · \(place)", style: Theme.bar.fg(Theme.muted)))
     }
