@@ -197,6 +197,7 @@ extension DetailView {
   /// line between rows.
   func workRows(_ works: [CatalogItem], width: Int) -> [Piece] {
     let focused = model.focusedWork
+    let player = model.player
     var pieces: [Piece] = []
     for start in stride(from: 0, to: works.count, by: 5) {
       if start > 0 { pieces.append(Self.gap()) }
@@ -208,8 +209,11 @@ extension DetailView {
           ).split(rect)
           for (offset, work) in row.enumerated() where offset < columns.count {
             let index = start + offset
-            TileView(item: work, isSelected: focused == index, isCompact: true)
-              .render(in: columns[offset], buffer: &buffer)
+            TileView(
+              item: work, isSelected: focused == index, isCompact: true,
+              playing: player.mark(for: work.id)
+            )
+            .render(in: columns[offset], buffer: &buffer)
             rects[index] = columns[offset]
           }
         })

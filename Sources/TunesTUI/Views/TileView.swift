@@ -130,7 +130,8 @@ package struct TileView: Widget, Sendable {
         string: truncate(shown, toWidth: text.width), at: Position(x: text.x, y: text.y + i),
         style: Theme.title.patched(onto: base), clippedTo: text.row(i))
     }
-    let fact = item.releaseYear.map(String.init) ?? item.kind.displayName
+    var fact = item.releaseYear.map(String.init) ?? item.kind.displayName
+    if let playing { fact = playing + " " + fact }
     buffer.set(
       string: truncate(fact, toWidth: text.width),
       at: Position(x: text.x, y: text.y + max(1, titleLines.count)),
