@@ -23,14 +23,20 @@ public struct ResponseCacheStore: Sendable {
   public var load: @Sendable (_ key: String) -> CachedResponse?
   /// Stores (or replaces) the answer for a key.
   public var save: @Sendable (_ key: String, _ response: CachedResponse) -> Void
+  /// Stores many answers at once (a bulk lookup's, one per id): for a store on disk, one
+  /// transaction and one eviction pass, so the 10,000th costs what the first did.
+  public var saveAll: @Sendable (_ entries: [(key: String, response: CachedResponse)]) -> Void
 
-  /// Makes a store from its two operations.
+  /// Makes a store from its operations; without `saveAll`, a batch is saved one by one.
   public init(
     load: @escaping @Sendable (_ key: String) -> CachedResponse?,
-    save: @escaping @Sendable (_ key: String, _ response: CachedResponse) -> Void
+    save: @escaping @Sendable (_ key: String, _ response: CachedResponse) -> Void,
+    saveAll: (@Sendable (_ entries: [(key: String, response: CachedResponse)]) -> Void)? = nil
   ) {
     self.load = load
     self.save = save
+    self.saveAll =
+      saveAll ?? { entries in for entry in entries { save(entry.key, entry.response) } }
   }
 
   /// This store with every key prefixed by `origin(of: baseURL)`: answers fetched from one API
@@ -42,7 +48,8 @@ public struct ResponseCacheStore: Sendable {
     let base = self
     return ResponseCacheStore(
       load: { key in base.load(prefix + key) },
-      save: { key, response in base.save(prefix + key, response) })
+      save: { key, response in base.save(prefix + key, response) },
+      saveAll: { entries in base.saveAll(entries.map { (prefix + $0.key, $0.response) }) })
   }
 
   /// `scheme://host:port` of a URL, lowercased, the port always written (443 and 80 when the

@@ -30,6 +30,8 @@ extension BulkLookup {
   func save(_ body: Data, for ids: [Int64], in cache: ResponseCacheStore) {
     guard let groups = Self.resultsByID(body) else { return }
     let now = policy.now()
+    var entries: [(key: String, response: CachedResponse)] = []
+    entries.reserveCapacity(ids.count)
     for id in ids {
       let results = groups[id] ?? []
       var document: [UInt8] = Array("{\"resultCount\":\(results.count),\"results\":[".utf8)
@@ -39,8 +41,10 @@ extension BulkLookup {
       }
       document += Array("]}".utf8)
       guard let key = try? key(for: id) else { continue }
-      cache.save(key, CachedResponse(body: Data(document), fetchedAt: now))
+      entries.append((key, CachedResponse(body: Data(document), fetchedAt: now)))
     }
+    // One batch: one transaction and one eviction pass for the whole answer.
+    cache.saveAll(entries)
   }
 
   /// The raw JSON of each result in a lookup answer, grouped by the id tunes gives its item;

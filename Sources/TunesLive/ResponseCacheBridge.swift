@@ -17,6 +17,9 @@ package enum ResponseCacheBridge {
       },
       save: { key, response in
         _ = try? disk.store(key: key, body: response.body, fetchedAt: response.fetchedAt)
+      },
+      saveAll: { entries in
+        _ = try? disk.store(entries.map { ($0.key, $0.response.body, $0.response.fetchedAt) })
       }
     ).scoped(to: origin)
   }

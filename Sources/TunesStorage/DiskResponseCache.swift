@@ -77,31 +77,56 @@ public struct DiskResponseCache: Sendable {
   /// - Returns: false, storing nothing, when the body is empty or alone larger than the cap.
   @discardableResult
   public func store(key: String, body: Data, fetchedAt: Date) throws -> Bool {
-    let size = body.count + key.utf8.count
-    guard !body.isEmpty, size <= capacityBytes else { return false }
+    try store([(key, body, fetchedAt)]) == 1
+  }
+
+  /// Stores (or replaces) many bodies, then evicts least-recently-used entries until the total
+  /// fits the cap, all in one transaction: the eviction runs once for the batch, and only when
+  /// the total is over the cap, so each entry costs the same however many are stored.
+  /// Empty bodies and bodies alone larger than the cap are left out.
+  /// - Returns: how many were stored.
+  @discardableResult
+  public func store(_ entries: [(key: String, body: Data, fetchedAt: Date)]) throws -> Int {
+    let kept = entries.filter {
+      !$0.body.isEmpty && $0.body.count + $0.key.utf8.count <= capacityBytes
+    }
+    guard !kept.isEmpty else { return 0 }
     try database.transaction { db in
-      try db.execute(
-        """
-        INSERT INTO responses (key, fetched_at, used_seq, size)
-        VALUES (?1, ?2, (SELECT coalesce(max(used_seq), 0) + 1 FROM responses), ?3)
-        ON CONFLICT (key) DO UPDATE SET fetched_at = excluded.fetched_at,
-          used_seq = excluded.used_seq, size = excluded.size
-        """, [.text(key), .date(fetchedAt), .integer(Int64(size))])
-      try db.execute(
-        """
-        INSERT INTO response_bodies (key, body) VALUES (?1, ?2)
-        ON CONFLICT (key) DO UPDATE SET body = excluded.body
-        """, [.text(key), .blob(body)])
-      try db.execute(
+      var seq =
+        try db.query("SELECT coalesce(max(used_seq), 0) FROM responses").first?[0].int64 ?? 0
+      for entry in kept {
+        seq += 1
+        let size = entry.body.count + entry.key.utf8.count
+        try db.execute(
+          """
+          INSERT INTO responses (key, fetched_at, used_seq, size) VALUES (?1, ?2, ?3, ?4)
+          ON CONFLICT (key) DO UPDATE SET fetched_at = excluded.fetched_at,
+            used_seq = excluded.used_seq, size = excluded.size
+          """, [.text(entry.key), .date(entry.fetchedAt), .integer(seq), .integer(Int64(size))])
+        try db.execute(
+          """
+          INSERT INTO response_bodies (key, body) VALUES (?1, ?2)
+          ON CONFLICT (key) DO UPDATE SET body = excluded.body
+          """, [.text(entry.key), .blob(entry.body)])
+      }
+      let total = try db.query("SELECT total(size) FROM responses").first?[0].double ?? 0
+      guard total > Double(capacityBytes) else { return }
+      // Over the cap: the least recently used go, their bodies with them (by key, not by a
+      // scan of every body).
+      let evicted = try db.query(
         """
         DELETE FROM responses WHERE key IN (
           SELECT key FROM (
             SELECT key, sum(size) OVER (ORDER BY used_seq DESC) AS running FROM responses)
           WHERE running > ?1)
+        RETURNING key
         """, [.integer(Int64(capacityBytes))])
-      try db.execute("DELETE FROM response_bodies WHERE key NOT IN (SELECT key FROM responses)")
+      for row in evicted {
+        guard let key = row[0].string else { continue }
+        try db.execute("DELETE FROM response_bodies WHERE key = ?1", [.text(key)])
+      }
     }
-    return true
+    return kept.count
   }
 
   /// Forgets one entry. - Returns: whether there was one.

@@ -108,6 +108,21 @@ struct DiskResponseCacheTests {
     #expect(permissions(file) == 0o600)
     #expect(try cache.database.userVersion() == StorageSchema.responseCache.count)
   }
+
+  @Test("a batch is stored in one go; over the cap the oldest go, with their bodies")
+  func batch() throws {
+    let cache = try cache(capacity: 300)
+    try cache.store(key: "old", body: body(99), fetchedAt: fixedDate)
+    let entries = ["a", "b", "c"].map { (key: $0, body: body(99), fetchedAt: fixedDate) }
+    #expect(try cache.store(entries + [("empty", Data(), fixedDate)]) == 3)
+    // Four 100-byte entries do not fit in 300: the oldest, stored before the batch, went.
+    #expect(try cache.lookup(key: "old") == nil)
+    for key in ["a", "b", "c"] { #expect(try cache.lookup(key: key) != nil, "\(key) evicted") }
+    #expect(try cache.totalBytes() == 300)
+    let orphans = try cache.database.query(
+      "SELECT count(*) FROM response_bodies WHERE key NOT IN (SELECT key FROM responses)")
+    #expect(orphans.first?[0].int64 == 0)
+  }
 }
 
 @Suite("DiskResponseCache schema")
