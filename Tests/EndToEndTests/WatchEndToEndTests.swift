@@ -98,11 +98,12 @@ struct WatchEndToEndTests {
     let stores = ["us", "gb", "jp", "fr", "de", "it", "es", "nl", "se", "no", "dk", "fi"]
     catalogue.everywhere = stores.filter { $0 != "jp" }
     sandbox.server.serve(catalogue: try catalogue.engine())
-    // The third storefront's answer takes 10 s, so the signal, sent once it is asked, lands
-    // while the sweep waits for it however late this test's poll runs (a starved poll raced a
-    // sweep of short delays to its end).
-    sandbox.server.injectFault(.delay(seconds: 0.3), forNext: 2)
-    sandbox.server.injectFault(.delay(seconds: 10), forNext: 1)
+    // The server counts a request when it answers it. The first three answer at once, every
+    // later one takes 5 s: once three are counted the fourth is under way, and the signal lands
+    // mid-sweep unless this test's poll is starved for the whole rest of it (45 s), where a
+    // sweep of short delays was raced to its end by a starved poll.
+    sandbox.server.injectFault(.delay(seconds: 0), forNext: 3)
+    sandbox.server.setFault(.delay(seconds: 5))
     let arguments = [
       "where", "51", "--countries", stores.joined(separator: ","), "--format", "csv",
     ]
