@@ -175,19 +175,10 @@ public enum URLText {
   /// `web(_:)`'s verdict on ASCII text; `nil` when a byte is not ASCII.
   private static func webASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
     for byte in bytes where byte >= 0x80 { return nil }
-    func starts(with scheme: StaticString) -> Bool {
-      guard bytes.count >= scheme.utf8CodeUnitCount else { return false }
-      for index in 0..<scheme.utf8CodeUnitCount {
-        let byte = bytes[index]
-        let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-        if lower != scheme.utf8Start[index] { return false }
-      }
-      return true
-    }
     let start: Int
-    if starts(with: "https://") {
+    if hasScheme(bytes, "https://", anyCase: true) {
       start = 8
-    } else if starts(with: "http://") {
+    } else if hasScheme(bytes, "http://", anyCase: true) {
       start = 7
     } else {
       return false
@@ -217,15 +208,15 @@ public enum URLText {
   /// Whether `bytes` is a URL `absoluteString(_:)` may keep as it is (see there).
   static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index: Int
-    if bytes.starts(with: "https://".utf8) {
+    if hasScheme(bytes, "https://", anyCase: false) {
       index = 8
-    } else if bytes.starts(with: "http://".utf8) {
+    } else if hasScheme(bytes, "http://", anyCase: false) {
       index = 7
     } else {
       return false
     }
     let hostStart = index
-    while index < bytes.count, Self.hostByte[Int(bytes[index])] { index += 1 }
+    while index < bytes.count, isHostByte(bytes[index]) { index += 1 }
     guard index > hostStart, bytes[hostStart] != UInt8(ascii: "."),
       bytes[hostStart] != UInt8(ascii: "-")
     else { return false }
@@ -245,8 +236,8 @@ public enum URLText {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "%") {
-        guard index + 2 < bytes.count, Self.hexByte[Int(bytes[index + 1])],
-          Self.hexByte[Int(bytes[index + 2])]
+        guard index + 2 < bytes.count, isHexByte(bytes[index + 1]),
+          isHexByte(bytes[index + 2])
         else { return false }
         index += 3
         continue
@@ -254,7 +245,7 @@ public enum URLText {
       if byte == UInt8(ascii: "#") {
         if fragment { return false }
         fragment = true
-      } else if !Self.pathByte[Int(byte)] {
+      } else if !isPathByte(byte) {
         return false
       }
       index += 1
@@ -262,19 +253,49 @@ public enum URLText {
     return true
   }
 
-  /// Bytes of a plain host: ASCII letters, digits, `.` and `-`.
-  private static let hostByte: [Bool] = (0..<256).map { byte in
-    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-      || byte == 0x2E || byte == 0x2D
+  /// Whether `bytes` start with `scheme` (lower-case ASCII), ASCII letters in any case if asked.
+  @inline(__always)
+  private static func hasScheme(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ scheme: StaticString, anyCase: Bool
+  ) -> Bool {
+    guard bytes.count >= scheme.utf8CodeUnitCount else { return false }
+    for index in 0..<scheme.utf8CodeUnitCount {
+      let byte = bytes[index]
+      let lower = anyCase && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+      if lower != scheme.utf8Start[index] { return false }
+    }
+    return true
   }
 
-  /// Bytes RFC 3986 allows unescaped after the authority: unreserved, sub-delims, `:@/?`.
-  private static let pathByte: [Bool] = (0..<256).map { byte in
-    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-      || Array("-._~!$&'()*+,;=:@/?".utf8).contains(UInt8(byte))
+  /// A byte of a plain host: an ASCII letter or digit, `.` or `-`.
+  @inline(__always)
+  private static func isHostByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2E, 0x2D: return true
+    default: return false
+    }
   }
 
-  private static let hexByte: [Bool] = (0..<256).map { byte in
-    (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+  /// A byte RFC 3986 allows unescaped after the authority: unreserved, sub-delims, `:@/?`.
+  @inline(__always)
+  private static func isPathByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+      UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+      UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+      UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"),
+      UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?"):
+      return true
+    default: return false
+    }
+  }
+
+  @inline(__always)
+  private static func isHexByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x30...0x39, 0x41...0x46, 0x61...0x66: return true
+    default: return false
+    }
   }
 }
