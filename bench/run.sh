@@ -40,8 +40,17 @@ echo "CLI cold, 200 results as ndjson: tunes ${tunes_ms} ms vs curl|jq ${curl_ms
 # Apple asks, so about nine minutes), each against a replay server of its own.
 python3 bench/watch.py "$BIN/tunes" "$SHARED" "$WORK"
 
-# tunes mcp: a tool answer from the response cache vs a ping, through the real pipes.
+# tunes mcp: a tool answer from the response cache vs a ping, through the real pipes: 200
+# results from the bench's recording, 25 and 50 from the shared recordings (a replay of its own).
 python3 bench/mcp.py 200 "$BIN/tunes" bench 200
+"$BIN/tunes" replay "$SHARED" --port 0 --quiet >"$WORK/replay-shared.out" 2>&1 &
+SHARED_PID=$!
+for _ in $(seq 1 100); do grep -q "Replaying" "$WORK/replay-shared.out" 2>/dev/null && break; sleep 0.05; done
+SHARED_BASE=$(sed -n 's/^Replaying .* at \(http[^ ]*\).*/\1/p' "$WORK/replay-shared.out")
+for limit in 25 50; do
+  TUNES_API_BASE="$SHARED_BASE" python3 bench/mcp.py 200 "$BIN/tunes" "jack johnson" $limit
+done
+kill "$SHARED_PID" 2>/dev/null || true
 
 # Favourites: 10,000 of them, listed by a cold process.
 python3 - "$WORK/fav.json" <<'PY'

@@ -64,9 +64,15 @@ enum MCPCommand {
       command: { command in
         await runInProcess(command + forwarded, context: context, paths: paths)
       })
-    return await MCPStdio.run(
+    let end = await MCPStdio.run(
       MCPSession(services: services, serverVersion: ITunesClient.version),
       log: { context.err($0) }, onSignal: removeDemoFolder)
+    if case .outputFailed(let code) = end {
+      // As for every command: `TunesCLI.run` exits 74 and says why (a closed pipe, EPIPE,
+      // is the client leaving, not a failure).
+      context.outputStatus.record(code, on: .standardOutput)
+    }
+    return ExitCode.success
   }
 
   /// The network options among `arguments` (`--api-base URL`, `--timeout S`, `--offline`,

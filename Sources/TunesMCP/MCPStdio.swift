@@ -9,13 +9,22 @@ import ITunesCatalog
 /// `tunes mcp`'s transport: newline-delimited JSON-RPC on standard input and output. Nothing but
 /// protocol messages is written to the output; diagnostics go to `log` (standard error).
 package enum MCPStdio {
-  /// Serves `session` until the input ends or SIGTERM, SIGINT or SIGHUP arrives; returns the
-  /// exit code (0). `onSignal` runs before a signal ends the process (the caller's own `defer`
+  /// How serving ended (a signal ends the process itself).
+  package enum End: Equatable, Sendable {
+    /// The input ended.
+    case endOfInput
+    /// An answer could not be written to the output (`errno`, e.g. ENOSPC, EBADF, EPIPE): the
+    /// client cannot hear the server any more, so it stops.
+    case outputFailed(errno: Int32)
+  }
+
+  /// Serves `session` until the input ends, an answer cannot be written, or SIGTERM, SIGINT or
+  /// SIGHUP arrives. `onSignal` runs before a signal ends the process (the caller's own `defer`
   /// would not).
   package static func run(
     _ session: MCPSession, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
     log: @escaping @Sendable (String) -> Void, onSignal: @escaping @Sendable () -> Void = {}
-  ) async -> Int32 {
+  ) async -> End {
     var session = session
     let chunks = readChunks(from: input)
     let signals = stopOnSignals(log: log, onSignal: onSignal)
@@ -26,15 +35,17 @@ package enum MCPStdio {
       for piece in pieces {
         switch piece {
         case .line(let line):
-          if let answer = await session.handle(line: line) { write(answer, to: output) }
+          if let answer = await session.handle(line: line), let code = write(answer, to: output) {
+            return .outputFailed(errno: code)
+          }
         case .tooLong:
           log("tunes mcp: a message longer than \(framer.maximumLength) bytes was dropped.")
-          write(
-            RPCReader.error(id: .null, .invalidRequest("the message is too long")), to: output)
+          let answer = RPCReader.error(id: .null, .invalidRequest("the message is too long"))
+          if let code = write(answer, to: output) { return .outputFailed(errno: code) }
         }
       }
     }
-    return 0
+    return .endOfInput
   }
 
   /// The input's bytes as they arrive, then `nil` at its end, read on a thread of its own (a
@@ -78,21 +89,23 @@ package enum MCPStdio {
   /// Held while a message is written, so a signal never cuts one in half.
   static let writeLock = NSLock()
 
-  static func write(_ bytes: [UInt8], to descriptor: Int32) {
+  /// Writes `bytes` whole; returns the `errno` of a failed write, else `nil`.
+  static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
     writeLock.lock()
     defer { writeLock.unlock() }
-    bytes.withUnsafeBytes { raw in
-      guard var pointer = raw.baseAddress else { return }
+    return bytes.withUnsafeBytes { raw -> Int32? in
+      guard var pointer = raw.baseAddress else { return nil }
       var remaining = raw.count
       while remaining > 0 {
         let written = Glibc.write(descriptor, pointer, remaining)
         if written < 0 {
           if errno == EINTR { continue }
-          return
+          return errno
         }
         remaining -= written
         pointer += written
       }
+      return nil
     }
   }
 }

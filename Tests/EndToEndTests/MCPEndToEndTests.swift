@@ -250,6 +250,26 @@ struct MCPEndToEndTests {
     #expect(Self.demoFolders(sandbox) == [])
   }
 
+  @Test("an answer that cannot be written (/dev/full, a closed stdout) ends the server with 74")
+  func unwritableOutput() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let ping = #"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\n"
+    // Two requests: the server stops at the first answer it cannot write.
+    let input = try sandbox.write(Data((ping + ping).utf8), to: "requests.jsonl")
+    for (redirect, cause) in [(">/dev/full", "ENOSPC"), (">&-", "EBADF")] {
+      let result = try await WriteFailureTests.shell(
+        sandbox, ["mcp"], redirect: "<'\(input)' \(redirect)")
+      #expect(result.exited(74), "\(redirect): \(result)")
+      #expect(result.stderr.contains("could not write to standard output"), "\(result)")
+      #expect(result.stderr.contains(cause), "\(result)")
+    }
+    // Written, the same input ends with 0.
+    let fine = try await WriteFailureTests.shell(sandbox, ["mcp"], redirect: "<'\(input)'")
+    #expect(fine.exited(0), "\(fine)")
+    #expect(fine.stdout.split(separator: "\n").count == 2, "\(fine)")
+  }
+
   /// The demo's favourites folders in the sandbox's TMPDIR.
   static func demoFolders(_ sandbox: Sandbox) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path)) ?? []

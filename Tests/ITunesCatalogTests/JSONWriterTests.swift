@@ -43,4 +43,26 @@ struct JSONWriterTests {
       #expect(try JSONParser.parse(bytes) == .string(text))
     }
   }
+
+  /// `written(_:)` one character at a time: what each character alone is written as.
+  func writtenByCharacters(_ text: String) -> String {
+    "\"" + text.map { written(String($0)).dropFirst().dropLast() }.joined() + "\""
+  }
+
+  @Test("text that needs an escape is escaped wherever it falls in an eight-byte word")
+  func everyOffset() {
+    let specials = [
+      "\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{7F}", "\u{85}", "\u{202E}", "\u{2028}", "\u{61C}",
+      "é", "日", "🎵", "\u{A0}", " ", "~",
+    ]
+    for special in specials {
+      for before in 0..<17 {
+        for after in [0, 1, 7, 8, 9] {
+          let text =
+            String(repeating: "a", count: before) + special + String(repeating: "b", count: after)
+          #expect(written(text) == writtenByCharacters(text), "\(text.debugDescription)")
+        }
+      }
+    }
+  }
 }

@@ -119,6 +119,17 @@ public struct CatalogItem: Hashable, Sendable, Identifiable {
     guard let artwork else { return nil }
     return ArtworkURL.resized(artwork, size: size)
   }
+
+  /// `artworkURL(size:)?.absoluteString`, without parsing a URL when Apple's text is plainly
+  /// valid (see `URLText.absoluteString(_:)`).
+  public func artworkURLText(size: Int) -> String? {
+    guard let text = artworkText.flatMap(URLText.absoluteString) else { return nil }
+    let rebuilt = ArtworkURL.resized(text: text, size: size)
+    if rebuilt == text { return text }
+    var copy = rebuilt
+    if copy.withUTF8(URLText.isPlain) { return rebuilt }
+    return URL(string: rebuilt)?.absoluteString ?? text
+  }
 }
 
 /// Movie prices beyond the purchase price.

@@ -48,6 +48,13 @@ public enum JSONWriter {
       var start = 0
       var index = 0
       while index < bytes.count {
+        // Eight plain ASCII bytes at a time: none a control, `"`, `\\`, DEL or above 0x7F.
+        if index + 8 <= bytes.count, let base = bytes.baseAddress,
+          !needsLook(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        {
+          index += 8
+          continue
+        }
         let byte = bytes[index]
         if byte >= 0x20, byte != 0x22, byte != 0x5C, byte != 0x7F, byte != 0xC2, byte != 0xD8,
           byte != 0xE2
@@ -95,6 +102,18 @@ public enum JSONWriter {
       out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
     }
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether any of a word's eight bytes is below 0x20, `"`, `\\`, 0x7F or above it (a byte the
+  /// byte-by-byte loop must look at); the usual has-zero-byte trick, on each condition.
+  @inline(__always)
+  private static func needsLook(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+    let below = (word &- ones &* 0x20) & ~word & highs
+    let marks = hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))
+    return (word & highs) | below | marks | hasZero(word ^ (ones &* 0x7F)) != 0
   }
 
   /// The bidirectional control or line separator whose UTF-8 starts at `index`, if one does.
