@@ -119,6 +119,11 @@ extension KeyTable {
       hint: .header("search", rank: 2, key: "/"), send: [.search(.focusMoved(to: .query))]),
     KeyBinding([.character("f")], "f", "filters", send: [.filters(.opened)]),
     KeyBinding([.character("r")], "r", "load failed rows again", send: [.home(.retryRequested)]),
+    KeyBinding([.character("d")], "d", "the demo, if Apple can't be reached") {
+      _, state in
+      state.demoAvailable && state.home.sharedFailure?.isUnreachable == true
+        ? [.demoRequested] : nil
+    },
   ]
 
   /// The genres screen's lists: media, then a genre and its subgenres.
@@ -173,7 +178,9 @@ extension KeyTable {
     if state.playback.isPlaying(itemID: picked.id) {
       return state.playback.isPaused ? "resume" : "pause"
     }
+    // A collection (an album, a season, a podcast, an artist) plays its tracks from the first.
     return picked.playableURL != nil || picked.previewURLText == nil && picked.kind == .song
+      || DetailLookups.tracks(for: picked) != nil
       ? "play" : nil
   }
 
