@@ -88,6 +88,28 @@ enum ScreenStates {
     case "filters":
       state.overlay = .filters(
         FiltersState(draft: SearchFilters(media: .music, country: "GB"), focusedField: .language))
+    case "cancelled":
+      // Esc stopped the first search before it was answered: nothing found, nothing counted.
+      state.search.results = .idle
+      state.search.submitted = nil
+      state.search.cancelledTerm = "jack johnson live"
+      state.search.query = "jack johnson live"
+      state.search.queryCursor = 17
+      state.search.focus = .query
+    case "all-loaded":
+      // Load more asked for 60 and Apple had no more than these.
+      state.search.selection = items.count - 1
+      state.search.submitted?.limit = items.count + 30
+      state.search.allLoaded = true
+    case "rate-limited-queued":
+      // Throttled on "jack johnson"; "jack johnson live" was typed and waits its turn.
+      state.search.results = .failed(
+        .rateLimited(retryAfter: .seconds(60), at: .seconds(100)), previous: nil)
+      state.search.rateLimitedUntil = .seconds(160)
+      state.search.now = .seconds(118)
+      state.search.query = "jack johnson live"
+      state.search.queued = SubmittedSearch(
+        term: "jack johnson live", filters: SearchFilters(), limit: 30)
     case "settings", "settings-error":
       // The storefront chosen (shown in the header), the panel over the results.
       state.filters.country = "GB"
@@ -190,6 +212,28 @@ enum ScreenStates {
       detail.notesExpanded = name == "app-notes"
       // The notes whole from their heading; the loaded page at its end (the developer's apps).
       detail.scroll = name == "app-notes" ? 14 : 1000
+    case "author-empty":
+      // A book's author whose page Apple answers with no books and no audiobooks here.
+      var book = CatalogItem(id: 5, kind: .ebook, title: "The Adventures of Tom Sawyer")
+      book.author = "Mark Twain"
+      book.authorID = 77
+      book.authorURLText = "https://books.apple.com/us/author/mark-twain/id77"
+      guard let author = DetailLookups.artistItem(for: book) else {
+        throw RecordingError.missing("author")
+      }
+      detail = DetailState(
+        item: author, details: .loaded(author), tracks: .loaded([]),
+        author: .loaded(AuthorBlock(author: author, works: [])))
+    case "book":
+      // A book whose author lookup came back empty: the block keeps the author's link.
+      var book = CatalogItem(id: 5, kind: .ebook, title: "The Adventures of Tom Sawyer")
+      book.author = "Mark Twain"
+      book.authorID = 77
+      book.authorURLText = "https://books.apple.com/us/author/mark-twain/id77"
+      book.genre = "Fiction & Literature"
+      detail = DetailState(
+        item: book, details: .loaded(book),
+        author: .loaded(AuthorBlock(author: nil, works: [])))
     case "podcast":
       let all = try Recordings.items(Recordings.podcastEpisodes)
       guard let podcast = all.first(where: { $0.kind == .podcast }) else {
