@@ -14,6 +14,7 @@ package final class TmuxPane: Sendable {
   /// The pane's id (`%3`), or `nil` to let tmux pick the current pane.
   package let paneID: String?
   private let executable: String
+  private let socketName: String?
   private let restore = Mutex<[String]?>(nil)
 
   /// The pane this process runs in, or `nil` outside tmux.
@@ -23,9 +24,11 @@ package final class TmuxPane: Sendable {
     return TmuxPane(paneID: pane, executable: environment["TUNES_TMUX"] ?? "tmux")
   }
 
-  init(paneID: String?, executable: String) {
+  /// A pane of the tmux server found by `$TMUX`, or by `socketName` (`tmux -L`, for tests).
+  package init(paneID: String?, executable: String = "tmux", socketName: String? = nil) {
     self.paneID = paneID
     self.executable = executable
+    self.socketName = socketName
   }
 
   private var target: [String] { paneID.map { ["-t", $0] } ?? [] }
@@ -146,7 +149,7 @@ package final class TmuxPane: Sendable {
 
   /// Runs `tmux ARGUMENTS` and returns its standard output, or `nil` when it could not start,
   /// failed, or took longer than two seconds (it is then killed).
-  func run(_ arguments: [String]) -> String? {
+  package func run(_ arguments: [String]) -> String? {
     var fds: [Int32] = [-1, -1]
     guard pipe(&fds) == 0 else { return nil }
     for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -156,7 +159,8 @@ package final class TmuxPane: Sendable {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let socket = socketName.map { ["-L", $0] } ?? []
+    let argv = ([executable] + socket + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid = pid_t()
     let code = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
