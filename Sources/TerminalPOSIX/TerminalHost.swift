@@ -35,6 +35,13 @@ package struct TerminalHost: Sendable {
     package let passthrough: TmuxPane.Passthrough
     /// What tmux said about itself and its client, `nil` when it did not answer.
     package let info: TmuxPane.Info?
+
+    /// Whether the probe asks the outer terminal through passthrough: only when passthrough
+    /// is on and a client is attached (nobody would answer a detached session; the probe would
+    /// wait its whole timeout).
+    package var asksOuterTerminal: Bool {
+      passthrough.isOn && (info.map { $0.clientTerminal != nil } ?? true)
+    }
   }
 
   /// Inside tmux (by `environment`): turns passthrough on for the pane (put back at the
@@ -70,7 +77,7 @@ package struct TerminalHost: Sendable {
     do {
       let tmux = prepareTmux(session: session, environment: environment)
       let probe = CapabilityProbe.run(
-        session: session, timeout: probeTimeout, tmuxPassthrough: tmux.map { $0.passthrough.isOn })
+        session: session, timeout: probeTimeout, tmuxPassthrough: tmux?.asksOuterTerminal)
       var capabilities = TerminalCapabilities.fromEnvironment(environment)
       capabilities.synchronizedOutput = probe.synchronizedOutput
       let input = try TerminalInput(session: session, pending: probe.leftover)

@@ -30,7 +30,7 @@ package enum Doctor {
       tmux = TerminalHost.prepareTmux(session: session, environment: environment)
       probe = CapabilityProbe.run(
         session: session, timeout: probeTimeout,
-        tmuxPassthrough: tmux.map { $0.passthrough.isOn })
+        tmuxPassthrough: tmux?.asksOuterTerminal)
       session.leave()
     }
     let window = WindowSize.read(fd: STDOUT_FILENO)
@@ -45,7 +45,7 @@ package enum Doctor {
           : context.passthrough.note)
     }
     // Without passthrough the answers are tmux's own, not the outer terminal's.
-    let outer = facts?.passthrough ?? true
+    let outer = tmux?.asksOuterTerminal ?? true
     let graphics = GraphicsProbe(
       kittyGraphics: outer ? probe.kittyGraphics : nil,
       deviceAttributes: outer ? probe.deviceAttributes : nil,

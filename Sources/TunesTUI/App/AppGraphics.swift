@@ -39,7 +39,7 @@ package struct AppGraphics: Sendable {
         passthroughNote: context.passthrough.note)
     }
     // Without passthrough the answers are tmux's own (its XTVERSION, its attributes).
-    let outer = facts?.passthrough ?? true
+    let outer = tmux?.asksOuterTerminal ?? true
     return GraphicsProbe(
       kittyGraphics: outer ? result.kittyGraphics : nil,
       deviceAttributes: outer ? result.deviceAttributes : nil,
