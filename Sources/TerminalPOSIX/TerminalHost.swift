@@ -55,6 +55,14 @@ package struct TerminalHost: Sendable {
     return TmuxContext(pane: pane, passthrough: passthrough, info: pane.info())
   }
 
+  /// Inside tmux with passthrough: asks tmux to send this process SIGWINCH whenever its window
+  /// may be back on screen (pixels drawn through passthrough do not survive tmux redrawing the
+  /// pane); the hooks go at the session's final leave.
+  package static func redrawOnReturn(session: TerminalSession, tmux: TmuxContext) {
+    guard tmux.passthrough.isOn, tmux.pane.addReturnHooks(pid: getpid()) else { return }
+    session.onFinalLeave { tmux.pane.removeReturnHooks() }
+  }
+
   /// Whether standard input and standard output are both terminals (the app can run).
   package static var standardStreamsAreTerminals: Bool {
     isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1

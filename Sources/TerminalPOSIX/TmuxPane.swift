@@ -16,6 +16,7 @@ package final class TmuxPane: Sendable {
   private let executable: String
   private let socketName: String?
   private let restore = Mutex<[String]?>(nil)
+  private let hookMarker = Mutex<String?>(nil)
 
   /// The pane this process runs in, or `nil` outside tmux.
   package static func current(environment: [String: String]) -> TmuxPane? {
@@ -145,6 +146,54 @@ package final class TmuxPane: Sendable {
       return value
     }) else { return }
     _ = run(command)
+  }
+
+  /// The hooks after which tunes' window may be on screen again (another window was current,
+  /// another session, or no client): tmux redraws the pane's text then, but pixels drawn through
+  /// passthrough are gone, so tunes is told to draw again.
+  package static let returnHooks = [
+    "session-window-changed", "client-session-changed", "client-attached",
+  ]
+
+  /// Appends hooks to the pane's session that send `pid` SIGWINCH (the app then draws its
+  /// screen whole, images included) whenever its window may have come back on screen; they are
+  /// removed by ``removeReturnHooks()`` (at the final restore). Returns whether tmux took them.
+  package func addReturnHooks(pid: Int32) -> Bool {
+    let command = "run-shell -b 'kill -WINCH \(pid) 2>/dev/null || true'"
+    var arguments: [String] = []
+    for hook in Self.returnHooks {
+      if !arguments.isEmpty { arguments.append(";") }
+      arguments += ["set-hook", "-a"] + target + [hook, command]
+    }
+    guard run(arguments) != nil else { return false }
+    hookMarker.withLock { $0 = "kill -WINCH \(pid) " }
+    return true
+  }
+
+  /// Removes the hooks ``addReturnHooks(pid:)`` added (found by their command), once.
+  package func removeReturnHooks() {
+    guard let marker = hookMarker.withLock({ value -> String? in
+      defer { value = nil }
+      return value
+    }), let listed = run(["show-hooks"] + target) else { return }
+    // `session-window-changed[1] run-shell -b "kill -WINCH 123 2>/dev/null || true"`; the
+    // highest index first, so the others keep theirs.
+    let ours = listed.split(separator: "\n").filter { $0.contains(marker) }
+      .compactMap { $0.split(separator: " ").first.map(String.init) }
+      .sorted { index(of: $0) > index(of: $1) }
+    var arguments: [String] = []
+    for hook in ours {
+      if !arguments.isEmpty { arguments.append(";") }
+      arguments += ["set-hook", "-u"] + target + [hook]
+    }
+    if !arguments.isEmpty { _ = run(arguments) }
+  }
+
+  private func index(of hook: String) -> Int {
+    guard let open = hook.firstIndex(of: "["), let close = hook.firstIndex(of: "]") else {
+      return 0
+    }
+    return Int(hook[hook.index(after: open)..<close]) ?? 0
   }
 
   /// Runs `tmux ARGUMENTS` and returns its standard output, or `nil` when it could not start,

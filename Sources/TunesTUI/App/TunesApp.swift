@@ -65,8 +65,13 @@ package enum TunesApp {
       if choice.graphicsProtocol != .none {
         // Inside tmux, pixels are placed in the outer terminal: at the pane's offset there.
         var origin: (@Sendable () -> Position?)?
-        if choice.passthrough, let pane = host.tmux?.pane {
+        if choice.passthrough, let tmux = host.tmux {
+          let pane = tmux.pane
           origin = { pane.origin() }
+          // Pixels (not placeholders) are lost when tmux redraws the pane: draw them again.
+          if !choice.kittyPlaceholders {
+            TerminalHost.redrawOnReturn(session: host.session, tmux: tmux)
+          }
         }
         images = ImageLayer(
           choice: choice, pixels: graphics.pixels, log: { log.log($0) }, origin: origin)
