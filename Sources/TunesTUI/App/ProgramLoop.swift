@@ -341,6 +341,8 @@ package final class ProgramLoop {
     }
     needsFullRedraw = false
     lastFrame = frame
+    // Placeholder images are transmitted before the text that shows them.
+    if let images, images.hasCommands { terminal.write(images.takeCommands()) }
     if !bytes.isEmpty { terminal.write(bytes) }
     checkWaiters()
   }
