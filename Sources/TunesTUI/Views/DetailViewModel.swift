@@ -34,6 +34,12 @@ package struct DetailViewModel: Sendable {
   /// What plays anywhere in the app (tracks that play are marked ▶), and where episodes were
   /// left.
   package var player = PlaybackState()
+  /// The versions and prices the watch saw (`nil`: it saw nothing; not drawn).
+  package var seen: Loadable<[SeenState]>?
+  /// The item in other storefronts (`nil`: not asked for; not drawn).
+  package var storefronts: Loadable<[StorefrontAnswer]>?
+  /// The storefront the page is for (`US`), which the history is of.
+  package var storefrontCountry = "US"
   /// Whether the item has a preview to play (the `p` hint).
   package var hasPreview: Bool { shownItem.previewURLText != nil }
 
