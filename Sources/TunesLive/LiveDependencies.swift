@@ -20,9 +20,12 @@ package enum LiveDependencies {
   ///   - cacheMode: `.normal` (fresh answers from the cache, stale ones when the network
   ///     fails), `.offline` or `.disabled`.
   ///   - log: diagnostics.
+  ///   - runCommand: runs a command of the command line in-process (the watch's checks and
+  ///     storefront sweeps); `nil`: the Changes row reads what is stored but cannot check.
   package static func make(
     configuration: ClientConfiguration, paths: StoragePaths,
-    cacheMode: ResponseCachePolicy.Mode = .normal, log: Log
+    cacheMode: ResponseCachePolicy.Mode = .normal, log: Log,
+    runCommand: (@Sendable ([String]) async -> CommandRun)? = nil
   ) -> (dependencies: TunesDependencies, notices: [String]) {
     var notices: [String] = []
     let reading = ConfigFile.read(from: paths.configFile)
@@ -83,6 +86,9 @@ package enum LiveDependencies {
     dependencies.offline = cacheMode == .offline
     dependencies.columns = config.columns
     if let database, persistent { dependencies.listening = listening(database.listening) }
+    if let database, persistent {
+      dependencies.watch = LiveWatch.client(database: database, run: runCommand)
+    }
     dependencies.writePlaylist = { text in try writePlaylist(text, paths: paths) }
     return (dependencies, notices)
   }

@@ -22,6 +22,13 @@ extension AppFeature {
           return nil
         },
         embed: AppAction.home, child: HomeFeature(dependencies: dependencies)),
+      Scope(
+        state: \AppState.watchFeature,
+        action: { (action: AppAction) -> WatchAction? in
+          if case .watch(let watch) = action { return watch }
+          return nil
+        },
+        embed: AppAction.watch, child: WatchFeature(dependencies: dependencies)),
       IfLet(
         state: \AppState.genresFeature,
         action: { (action: AppAction) -> GenresAction? in

@@ -103,7 +103,7 @@ public struct AppFeature: Reducer {
       // Episode lists say which were played and where the others were left.
       let episodes = items.filter(\.playsWholeEpisode).map(\.id)
       return episodes.isEmpty ? .none : .send(.playback(.progressRequested(episodes)))
-    case .search, .home, .genres, .filters, .settings, .favorites, .detail, .playback:
+    case .search, .home, .genres, .filters, .settings, .favorites, .detail, .playback, .watch:
       return .none
     case .artwork(let action):
       return reduceArtwork(&state, action)
@@ -204,6 +204,7 @@ public struct AppFeature: Reducer {
     let favorites = dependencies.favorites
     let filtersStore = dependencies.filtersStore
     let backgroundCheck = dependencies.backgroundCheck
+    let watch = dependencies.watch.isAvailable
     let load = Effect<AppAction>.run { send in
       func storageFailure(_ error: any Error) -> AppAction {
         .storageFailed(.storage(error.localizedDescription))
@@ -219,6 +220,7 @@ public struct AppFeature: Reducer {
       }
       // The charts follow the storefront of the saved filters, so they load after them.
       send(.home(.loadRequested))
+      if watch { send(.watch(.loadRequested)) }
     }
     // Its own task, so a long check never holds up the loads above.
     let check = Effect<AppAction>.run { send in

@@ -25,6 +25,9 @@ extension KeyTable {
     KeyBinding(
       [.character("S")], "S", "settings: the storefront (country)", send: [.settings(.opened)]),
     KeyBinding(
+      [.character("C")], "C", "check watched items now (tunes watch)",
+      send: [.watch(.checkRequested)]),
+    KeyBinding(
       [.character("p")], "p", "play the pick, then the rest of its list",
       hint: .bar(rank: 1, key: "p") { playHint($0) }
     ) { _, state in state.selectedPlayList.map { [.playback(.listPlayRequested($0))] } },

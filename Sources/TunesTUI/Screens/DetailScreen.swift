@@ -17,6 +17,9 @@ enum DetailScreen {
     model.notesExpanded = detail.notesExpanded
     model.selectedTrack = detail.selectedTrack
     model.player = app.playback
+    model.seen = detail.seen
+    model.storefronts = detail.storefronts
+    model.storefrontCountry = app.storefrontCode
     return model
   }
 

@@ -64,6 +64,7 @@ package struct DetailView: Sendable {
     if let playback = model.playback { pieces.append(Self.progress(playback, width: width)) }
     if let error = model.playbackError { pieces.append(Self.previewFailure(error, width: width)) }
     pieces.append(contentsOf: facts(width: width))
+    pieces.append(contentsOf: watchBlocks(width: width))
     pieces.append(contentsOf: versionNotes(width: width))
     pieces.append(contentsOf: description(width: width))
     pieces.append(contentsOf: tracks(width: width))
