@@ -89,9 +89,11 @@ enum DoctorCommand {
       "api          \(ClientConfiguration.redactingPassword(base ?? ClientConfiguration.defaultBaseURLString))\n"
     report += "database     \(Doctor.databaseCheck(paths: context.paths))\n"
     let problems = ConfigFile.read(from: context.paths.configFile).problems
-    report += "settings     \(problems.isEmpty ? "ok" : "\(Plural.count(problems.count, "problem"))")\n"
+    report +=
+      "settings     \(problems.isEmpty ? "ok" : "\(Plural.count(problems.count, "problem"))")\n"
     for problem in problems { report += "  " + sanitize(problem.message) + "\n" }
-    context.out(DoctorLayout.fit(report, width: context.stdoutIsTerminal ? context.tableWidth : nil))
+    context.out(
+      DoctorLayout.fit(report, width: context.stdoutIsTerminal ? context.tableWidth : nil))
     return ExitCode.success
   }
 }

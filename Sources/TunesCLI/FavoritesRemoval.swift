@@ -34,7 +34,8 @@ enum FavoritesRemoval {
     if !absent.isEmpty {
       let list = BulkLookupCommand.list(absent)
       context.err(
-        absent.count == 1 ? "tunes: \(list) is not a favourite." : "tunes: not favourites: \(list).")
+        absent.count == 1 ? "tunes: \(list) is not a favourite." : "tunes: not favourites: \(list)."
+      )
     }
   }
 

@@ -160,7 +160,8 @@ enum WatchCommand {
     parts.append(
       outcome.changes.isEmpty
         ? "no changes since the last check" : Plural.count(outcome.changes.count, "change"))
-    return "tunes: checked \(Plural.count(checked, "item")) in \(store): " + parts.joined(separator: ", ") + "."
+    return "tunes: checked \(Plural.count(checked, "item")) in \(store): "
+      + parts.joined(separator: ", ") + "."
   }
 
   /// The ids given (`ID…`, `-`, `--ids-from FILE` or `--ids-from -`), else the favourites.

@@ -35,7 +35,8 @@ package enum Tools {
         description: "attribute the term is matched against (e.g. artistTerm)"),
       country,
       ToolParameter(
-        name: "limit", kind: .integer(1...200), description: "number of results (default \(SearchQuery.defaultLimit))"),
+        name: "limit", kind: .integer(1...200),
+        description: "number of results (default \(SearchQuery.defaultLimit))"),
       ToolParameter(
         name: "explicit", kind: .boolean, description: "include explicit content (default true)"),
     ],

@@ -63,7 +63,8 @@ struct ControlCharacterTests {
     defer { sandbox.close() }
     let term = "evil\u{1B}[2J\u{07}"
     let encoded = try #require(term.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
-    try sandbox.server.register(request: "/search?term=" + encoded + "&limit=30", body: Self.evilAnswer)
+    try sandbox.server.register(
+      request: "/search?term=" + encoded + "&limit=30", body: Self.evilAnswer)
     let search = try await sandbox.tunes("search", term, "--format", "json")
     #expect(search.exited(0), "\(search)")
     let history = try await sandbox.tunes("history")

@@ -76,7 +76,8 @@ struct DemoEndToEndTests {
     let wrong = try await sandbox.tunes("--demo", "charts", "movie")
     #expect(wrong.exited(64) && wrong.stderr.contains("Did you mean \"movies\"?"), "\(wrong)")
     // Apple's legacy podcast feed labels every podcast "Get" (the store's button).
-    let podcasts = try await sandbox.tunes("charts", "podcasts", "--genre", "1310", "--limit", "100")
+    let podcasts = try await sandbox.tunes(
+      "charts", "podcasts", "--genre", "1310", "--limit", "100")
     #expect(podcasts.exited(0), "\(podcasts)")
     #expect(podcasts.stdout.contains("Free"), "\(podcasts)")
     #expect(!podcasts.stdout.contains("Get"), "\(podcasts)")

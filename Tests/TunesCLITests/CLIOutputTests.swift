@@ -98,7 +98,8 @@ struct CLIOutputTests {
     #expect(await cli.run(["lookup", "0", "--no-cache"]) == 65)
     #expect(cli.stdout == "")
     #expect(cli.stderr == "tunes: Apple knows no item with id 0 in the US store.\n")
-    #expect(await cli.run(["lookup", "0", "--no-cache", "--format", "json", "--country", "gb"]) == 65)
+    #expect(
+      await cli.run(["lookup", "0", "--no-cache", "--format", "json", "--country", "gb"]) == 65)
     #expect(cli.stdout == "[]\n")
     #expect(cli.stderr == "tunes: Apple knows no item with id 0 in the GB store.\n")
     cli.stdin = Data("0\n1\n".utf8)

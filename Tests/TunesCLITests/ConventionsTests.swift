@@ -127,7 +127,8 @@ struct ConventionsTests {
     #expect(cli.stderr == "tunes: no results.\n")
     #expect(await cli.run(["search", "qqq", "--no-cache", "--no-history", "--quiet"]) == 0)
     #expect(cli.stderr == "")
-    #expect(await cli.run(["-q", "search", "qqq", "--no-cache", "--no-history", "--fail-empty"]) == 2)
+    #expect(
+      await cli.run(["-q", "search", "qqq", "--no-cache", "--no-history", "--fail-empty"]) == 2)
     #expect(cli.stderr == "")
     #expect(await cli.run(["lookup", "--quiet"]) == 64)
     #expect(cli.stderr.contains("lookup needs ids"), "\(cli.stderr)")

@@ -26,11 +26,13 @@ struct NewcomerTests {
     #expect(cli.stdout.contains("(default 30)"), "\(cli.stdout)")
   }
 
-  @Test("Counts take the plural their number needs", arguments: [
-    (0, "favourite", "0 favourites"), (1, "favourite", "1 favourite"), (2, "item", "2 items"),
-    (1, "entry", "1 entry"), (3, "entry", "3 entries"), (2, "search", "2 searches"),
-    (2, "day", "2 days"),
-  ])
+  @Test(
+    "Counts take the plural their number needs",
+    arguments: [
+      (0, "favourite", "0 favourites"), (1, "favourite", "1 favourite"), (2, "item", "2 items"),
+      (1, "entry", "1 entry"), (3, "entry", "3 entries"), (2, "search", "2 searches"),
+      (2, "day", "2 days"),
+    ])
   func plurals(count: Int, noun: String, expected: String) {
     #expect(Plural.count(count, noun) == expected)
   }
@@ -65,7 +67,8 @@ struct NewcomerTests {
     #expect(DoctorLayout.fit(path, width: 40) == path)
     #expect(DoctorLayout.fit("size         80×24", width: 40) == "size         80×24")
     #expect(
-      DoctorLayout.fit("mpris        off: no session bus here; media keys will not reach", width: 40)
+      DoctorLayout.fit(
+        "mpris        off: no session bus here; media keys will not reach", width: 40)
         == "mpris        off: no session bus here;\n             media keys will not reach")
   }
 }

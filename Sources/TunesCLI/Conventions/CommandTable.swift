@@ -57,7 +57,8 @@ enum CommandTable {
         parser: HistoryCommand.parser),
       Command(
         name: "favorites", synopsis: "[ACTION]",
-        summary: "list, add, remove, clear, export or import favourites", parser: FavoritesCommand.parser,
+        summary: "list, add, remove, clear, export or import favourites",
+        parser: FavoritesCommand.parser,
         positional: .words(FavoritesCommand.actions, filesAfter: ["import"])),
       Command(
         name: "watch", synopsis: "[ID…]",
