@@ -130,7 +130,7 @@ struct WhereReleasesTests {
     // its works were seen.
     #expect(await cli.run(["releases"]) == 0)
     #expect(cli.stdout.isEmpty)
-    #expect(cli.stderr.contains("1 creator(s) checked in US"), "\(cli.stderr)")
+    #expect(cli.stderr.contains("1 creator checked in US"), "\(cli.stderr)")
   }
 
   @Test("releases: a favourited podcast's new episode, newest first; its old ones are not new")
