@@ -52,8 +52,7 @@ enum CLIError: Error {
   var message: String {
     switch self {
     case .usage(let text, let command):
-      let help = command.isEmpty ? "tunes --help" : "tunes \(command) --help"
-      return "tunes: \(text)\nRun '\(help)' for usage."
+      return "tunes: \(text)\n" + Self.helpHint(command)
     case .catalog(let error):
       var text = Self.describe(error, suggestion: CLIAdvice.suggestion(for: error))
       if case .invalidValue(_, let value, let allowed) = error,
@@ -71,6 +70,18 @@ enum CLIError: Error {
     case .preview(let failure): return "tunes: \(failure.message)"
     case .other(let text): return "tunes: \(text)"
     }
+  }
+
+  /// The one way the command line points at its help: `Run 'tunes search --help' for usage.`
+  static func helpHint(_ command: String) -> String {
+    "Run '" + (command.isEmpty ? "tunes --help" : "tunes \(command) --help") + "' for usage."
+  }
+
+  /// The message for stderr when `command` failed: a value the catalogue refused gets the same
+  /// pointer at the command's help as a usage error.
+  func message(in command: String) -> String {
+    guard case .catalog(let error) = self, CLIAdvice.pointsAtHelp(error) else { return message }
+    return message + "\n" + Self.helpHint(command)
   }
 
   /// "tunes: what happened" and, on the next line, what to do (the error's own advice unless

@@ -80,12 +80,14 @@ enum PreviewCommand {
     }
     let response = try await NetworkOptions.fetch(query.request, parsed, context: context)
     if ids.count > 1 {
-      return try await runList(ids, response.page.items, videoFlag: videoFlag, context: context)
+      return try await runList(
+        ids, response.page.items, videoFlag: videoFlag, country: parsed(Options.country),
+        context: context)
     }
     let id = ids[0]
     guard let found = response.page.items.first(where: { $0.id == id }) ?? response.page.items.first
     else {
-      throw .data("No item with id \(id) in this store.")
+      throw .data(UnknownItems.message(UnknownItems.ids([id]), country: parsed(Options.country)))
     }
     var item = found
     if LivePlayback.previewURL(for: item, environment: context.environment) == nil,
@@ -146,13 +148,18 @@ extension PreviewCommand {
   /// Plays the previews of `ids` in order (the items found for them; those missing or without a
   /// preview are noted on stderr and skipped). Exits 65 when none has a preview.
   static func runList(
-    _ ids: [Int64], _ found: [CatalogItem], videoFlag: String?, context: CLIContext
+    _ ids: [Int64], _ found: [CatalogItem], videoFlag: String?, country: String?,
+    context: CLIContext
   ) async throws(CLIError) -> Int32 {
+    if found.isEmpty { throw .data(UnknownItems.message(UnknownItems.ids(ids), country: country)) }
     let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     var queue: [(CatalogItem, URL)] = []
     for id in ids {
       guard let item = byID[id] else {
-        context.err("tunes: note: no item with id \(id) in this store; skipped.")
+        context.err(
+          "tunes: note: "
+            + String(UnknownItems.message(UnknownItems.ids([id]), country: country).dropLast())
+            + "; skipped.")
         continue
       }
       guard let url = LivePlayback.previewURL(for: item, environment: context.environment) else {

@@ -138,7 +138,7 @@ struct PreviewCommandTests {
     let cli = try CLIHarness(client: ITunesClient.mock { _ in CatalogPage(items: []) })
     cli.player = InMemoryPlayer().player
     #expect(await cli.run(["preview", "7", "--no-cache"]) == 65)
-    #expect(cli.stderr.contains("No item with id 7"))
+    #expect(cli.stderr == "tunes: Apple knows no item with id 7 in the US store.\n")
   }
 
   @Test("the progress line is redrawn only on change, at most every 250 ms")

@@ -45,10 +45,18 @@ struct ScreenSnapshotTests {
     #expect(mismatch == nil, "\(mismatch ?? "")")
   }
 
-  @Test("the favourites screen matches its golden files", arguments: ["list", "empty", "loading"])
+  @Test("the favourites screen matches its golden files", arguments: ScreenStates.favoritesCases)
   func favoritesScreen(name: String) throws {
     let frame = AppScreen.render(try ScreenStates.favorites(name, size: Viewport()))
     let mismatch = snapshotMismatch(frame.buffer, named: "favorites-\(name)-80x24")
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+  }
+
+  @Test("the favourites list at 120x40 matches its golden file")
+  func favoritesWide() throws {
+    let frame = AppScreen.render(
+      try ScreenStates.favorites("list", size: Viewport(columns: 120, rows: 40)))
+    let mismatch = snapshotMismatch(frame.buffer, named: "favorites-list-120x40")
     #expect(mismatch == nil, "\(mismatch ?? "")")
   }
 
@@ -63,7 +71,7 @@ struct ScreenSnapshotTests {
   func anySize(size: Viewport) throws {
     var states = try Self.searchCases.map { try ScreenStates.search($0, size: size) }
     states += try Self.detailCases.map { try ScreenStates.detail($0, size: size) }
-    states += try ["list", "empty", "loading"].map { try ScreenStates.favorites($0, size: size) }
+    states += try ScreenStates.favoritesCases.map { try ScreenStates.favorites($0, size: size) }
     states += try ScreenStates.homeCases.map { try ScreenStates.home($0, size: size) }
     for state in states {
       let frame = AppScreen.render(state)
@@ -84,7 +92,7 @@ struct ContrastTests {
   func noDefaultForegroundOnExplicitBackground(size: Viewport) throws {
     var states = try ScreenSnapshotTests.searchCases.map { try ScreenStates.search($0, size: size) }
     states += try ScreenSnapshotTests.detailCases.map { try ScreenStates.detail($0, size: size) }
-    states += try ["list", "empty", "loading"].map { try ScreenStates.favorites($0, size: size) }
+    states += try ScreenStates.favoritesCases.map { try ScreenStates.favorites($0, size: size) }
     states += try ScreenStates.homeCases.map { try ScreenStates.home($0, size: size) }
     for state in states {
       let buffer = AppScreen.render(state).buffer

@@ -22,6 +22,13 @@ extension AppFeature {
           return nil
         },
         embed: AppAction.home, child: HomeFeature(dependencies: dependencies)),
+      Scope(
+        state: \AppState.watchFeature,
+        action: { (action: AppAction) -> WatchAction? in
+          if case .watch(let watch) = action { return watch }
+          return nil
+        },
+        embed: AppAction.watch, child: WatchFeature(dependencies: dependencies)),
       IfLet(
         state: \AppState.genresFeature,
         action: { (action: AppAction) -> GenresAction? in
@@ -43,7 +50,7 @@ extension AppFeature {
           if case .favorites(let favorites) = action, !favorites.isAnswer { return favorites }
           return nil
         },
-        embed: AppAction.favorites, child: FavoritesFeature()),
+        embed: AppAction.favorites, child: FavoritesFeature(favorites: dependencies.favorites)),
       Reduce(favoritesAnswers),
       Scope(
         state: \AppState.playbackFeature,
@@ -93,7 +100,8 @@ extension AppFeature {
       guard case .favorites(let favorites) = state.stack[index] else { continue }
       var child = state.favoritesFeature(favorites)
       effects.append(
-        FavoritesFeature().reduce(into: &child, action: answer).map(AppAction.favorites))
+        FavoritesFeature(favorites: dependencies.favorites).reduce(into: &child, action: answer)
+          .map(AppAction.favorites))
       state.stack[index] = .favorites(child.favorites)
     }
     return .merge(effects)

@@ -42,7 +42,10 @@ struct DetailFeature: Reducer {
     if let itemID = action.answeredItemID, itemID != state.detail.item.id { return .none }
     switch action {
     case .opened:
-      return lookups(state, details: true, tracks: true, author: true)
+      return .merge(
+        lookups(state, details: true, tracks: true, author: true), readHistory(state))
+    case .watch(let action):
+      return reduceWatch(into: &state, action: action)
     case .detailsLoaded(_, let result):
       guard state.detail.details.isLoading else { return .none }
       switch result {

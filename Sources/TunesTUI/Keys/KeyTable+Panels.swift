@@ -130,6 +130,9 @@ extension KeyTable {
     KeyBinding(
       [.character("m")], "m", "an app's notes: more, less", send: [.detail(.notesToggled)]),
     KeyBinding(
+      [.character("w")], "w", "other storefronts (tunes where)",
+      send: [.detail(.watch(.storefrontsRequested))]),
+    KeyBinding(
       [.character("r")], "r", "retry the blocks that failed",
       hint: .bar(rank: 0) { detailFailed($0) ? "retry" : nil }, send: [.detail(.retryRequested)]),
     KeyBinding(

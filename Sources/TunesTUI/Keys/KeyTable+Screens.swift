@@ -25,6 +25,9 @@ extension KeyTable {
     KeyBinding(
       [.character("S")], "S", "settings: the storefront (country)", send: [.settings(.opened)]),
     KeyBinding(
+      [.character("C")], "C", "check watched items now (tunes watch)",
+      send: [.watch(.checkRequested)]),
+    KeyBinding(
       [.character("p")], "p", "play the pick, then the rest of its list",
       hint: .bar(rank: 1, key: "p") { playHint($0) }
     ) { _, state in state.selectedPlayList.map { [.playback(.listPlayRequested($0))] } },
@@ -167,8 +170,35 @@ extension KeyTable {
     KeyBinding(
       [.enter], "Enter", "open", hint: .header("open", rank: 1), send: [.favorites(.rowOpened)]),
     KeyBinding(
-      [.character("*")], "*", "remove from favourites", hint: .header("remove", rank: 2),
-      send: [.favoriteToggled]),
+      [.character("*")], "*", "remove (u puts it back)",
+      hint: .header("remove", rank: 2), send: [.favorites(.removeRequested)]),
+    KeyBinding(
+      [.character("u")], "u", "put back the favourite removed last",
+      hint: .bar(rank: 0) { $0.topFavorites?.removed != nil ? "undo" : nil },
+      send: [.favorites(.undoRequested)]),
+    KeyBinding(
+      [.character("f")], "f", "filter by title, author or collection",
+      send: [.favorites(.filterEditingStarted)]),
+    KeyBinding(
+      [.character("t")], "t", "kind: all, then each kind in turn",
+      send: [.favorites(.kindCycled)]),
+    KeyBinding(
+      [.character("o")], "o", "order: newest first, by kind, by title",
+      send: [.favorites(.orderCycled)]),
+  ]
+
+  /// Typing the favourites filter (`f`): the list follows each key.
+  static let favoritesFilter: [KeyBinding] = [
+    KeyBinding(
+      [.enter], "Enter", "keep the filter", hint: .header("keep", rank: 1),
+      send: [.favorites(.filterEditingEnded(keep: true))]),
+    KeyBinding(
+      [.escape], "Esc", "clear the filter", hint: .header("clear", rank: 2),
+      send: [.favorites(.filterEditingEnded(keep: false))]),
+    KeyBinding([.up, .down] + pages, "↑↓ PgUp PgDn", "move") { key, _ in
+      movement(key).map { [.favorites(.selectionMoved($0))] }
+    },
+    KeyBinding(.editing, "type, Ctrl-U", "edit the filter (readline keys)") { _, _ in nil },
   ]
 
   /// The bar's hint for `p`: "pause" or "resume" on the item that plays, "play" on a pick that

@@ -17,6 +17,9 @@ enum DetailScreen {
     model.notesExpanded = detail.notesExpanded
     model.selectedTrack = detail.selectedTrack
     model.player = app.playback
+    model.seen = detail.seen
+    model.storefronts = detail.storefronts
+    model.storefrontCountry = app.storefrontCode
     return model
   }
 
@@ -73,14 +76,24 @@ enum DetailScreen {
       frame.metrics.artwork.append(need)
       frame.metrics.visibleArtwork += 1
     }
-    for (index, rect) in document.workRects {
+    var laterArtwork: [ArtworkNeed] = []
+    for (index, rect) in document.workRects.sorted(by: { $0.key < $1.key }) {
       let shown = Rect(
         x: rect.x + content.x, y: rect.y + content.y - scroll, width: rect.width,
         height: rect.height
       )
       .intersection(content)
       frame.hits.add(shown, .work(index))
+      // The small tiles' artwork: the ones in view first, then the rest of the block.
+      guard let need = document.workArtwork[index] else { continue }
+      if shown.isEmpty {
+        laterArtwork.append(need)
+      } else {
+        frame.metrics.artwork.append(need)
+        frame.metrics.visibleArtwork += 1
+      }
     }
+    frame.metrics.artwork.append(contentsOf: laterArtwork)
     Scrollbar(
       content: document.buffer.height, viewport: content.height, offset: scroll,
       style: Theme.border

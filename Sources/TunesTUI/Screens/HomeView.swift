@@ -39,6 +39,11 @@ enum HomeView {
     artwork: inout [ArtworkNeed]
   ) -> Int {
     guard !area.isEmpty else { return 0 }
+    // The Changes row stays at the top; the charts scroll under it.
+    let changes = ChangesRow.render(state, in: area, buffer: &buffer)
+    let area = Rect(
+      x: area.x, y: area.y + changes, width: area.width, height: max(0, area.height - changes))
+    guard !area.isEmpty else { return changes }
     let home = state.home
     if let failure = home.sharedFailure {
       return banner(failure, state, in: area, buffer: &buffer, hits: &hits)
@@ -73,7 +78,7 @@ enum HomeView {
       content: home.rows.count * rowHeight + GenresRow.height, viewport: area.height,
       offset: first * rowHeight, style: Theme.border
     ).render(in: area.inset(right: -1), buffer: &buffer)
-    return area.height
+    return area.height + changes
   }
 
   /// Every row failed the same way (offline, say): one banner instead of the same error on

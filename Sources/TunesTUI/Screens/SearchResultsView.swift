@@ -188,7 +188,8 @@ enum SearchResultsView {
           let art = TileView.artworkArea(in: column)
           let need = state.artwork.need(
             url: items[index].artworkText, columns: art.width, rows: art.height)
-          if let need, visible == column {
+          // A tile cut by the view shows the visible part of its picture too.
+          if let need {
             artwork.append(need)
             visibleArtwork += 1
           }

@@ -140,6 +140,12 @@ extension DetailView {
       style: Theme.secondary.patched(onto: base), clippedTo: line)
   }
 
+  /// The works the author block shows as small tiles (none until they are loaded).
+  var shownWorks: [CatalogItem] {
+    guard case .loaded(let info)? = model.author else { return [] }
+    return Array(info.works.prefix(DetailLookups.worksLimit(for: model.item.kind)))
+  }
+
   /// The author block: name, genre and link, then five small tiles of other works.
   func authorBlock(width: Int) -> [Piece] {
     guard let content = model.author else { return [] }
@@ -241,6 +247,7 @@ extension DetailView {
   func workRows(_ works: [CatalogItem], width: Int) -> [Piece] {
     let focused = model.focusedWork
     let player = model.player
+    let artwork = model.artwork
     var pieces: [Piece] = []
     for start in stride(from: 0, to: works.count, by: 5) {
       if start > 0 { pieces.append(Self.gap()) }
@@ -252,8 +259,11 @@ extension DetailView {
           ).split(rect)
           for (offset, work) in row.enumerated() where offset < columns.count {
             let index = start + offset
+            let art = TileView.artworkArea(in: columns[offset], compact: true)
             TileView(
               item: work, isSelected: focused == index, isCompact: true,
+              artwork: artwork.readyKey(
+                artwork.need(url: work.artworkText, columns: art.width, rows: art.height)),
               playing: player.mark(for: work.id)
             )
             .render(in: columns[offset], buffer: &buffer)

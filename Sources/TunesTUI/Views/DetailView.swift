@@ -25,6 +25,8 @@ package struct DetailView: Sendable {
     package var artwork: ArtworkNeed?
     /// The rows of the tracks or episodes, in document coordinates, in order.
     package var trackRects: [Rect] = []
+    /// The artwork of the author's works' small tiles, by index.
+    package var workArtwork: [Int: ArtworkNeed] = [:]
   }
 
   /// Where pieces note the rectangles of what can be picked: the author's works under their
@@ -56,7 +58,14 @@ package struct DetailView: Sendable {
     }
     let works = rects.filter { $0.key >= 0 }
     let tracks = rects.filter { $0.key < 0 }.sorted { $0.key > $1.key }.map(\.value)
-    return Document(buffer: buffer, workRects: works, artwork: need, trackRects: tracks)
+    var document = Document(buffer: buffer, workRects: works, artwork: need, trackRects: tracks)
+    let items = shownWorks
+    for (index, rect) in works where index < items.count {
+      let art = TileView.artworkArea(in: rect, compact: true)
+      document.workArtwork[index] = model.artwork.need(
+        url: items[index].artworkText, columns: art.width, rows: art.height)
+    }
+    return document
   }
 
   private func pieces(width: Int) -> [Piece] {
@@ -64,6 +73,7 @@ package struct DetailView: Sendable {
     if let playback = model.playback { pieces.append(Self.progress(playback, width: width)) }
     if let error = model.playbackError { pieces.append(Self.previewFailure(error, width: width)) }
     pieces.append(contentsOf: facts(width: width))
+    pieces.append(contentsOf: watchBlocks(width: width))
     pieces.append(contentsOf: versionNotes(width: width))
     pieces.append(contentsOf: description(width: width))
     pieces.append(contentsOf: tracks(width: width))

@@ -37,6 +37,12 @@ package struct DetailViewModel: Sendable {
   /// The document's visible height (0 when unknown): on a small screen the header's artwork
   /// is left out when the title block and the first facts would not fit beside it.
   package var viewportRows = 0
+  /// The versions and prices the watch saw (`nil`: it saw nothing; not drawn).
+  package var seen: Loadable<[SeenState]>?
+  /// The item in other storefronts (`nil`: not asked for; not drawn).
+  package var storefronts: Loadable<[StorefrontAnswer]>?
+  /// The storefront the page is for (`US`), which the history is of.
+  package var storefrontCountry = "US"
   /// Whether the item has a preview to play (the `p` hint).
   package var hasPreview: Bool { shownItem.previewURLText != nil }
 
