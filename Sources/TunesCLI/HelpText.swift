@@ -93,7 +93,8 @@ enum HelpText {
     Usage: tunes preview ID... [--country CC] [options]
 
     Look the items up (one request; - reads ids from standard input) and play their previews
-    with mpv, in order (a podcast episode plays whole). With several ids, > or n goes to the
+    with mpv, in order (a podcast episode plays whole; an album or a TV season its first track
+    with a preview). With several ids, > or n goes to the
     next, < or b to the one before, and ids without a preview are skipped with a note. On a terminal a progress line shows the
     position; Space pauses, ← and → seek 5 s, q stops. Without a terminal it prints "playing …"
     and "finished", and exits 0 at the end. A video (music video, trailer, TV episode) opens an
