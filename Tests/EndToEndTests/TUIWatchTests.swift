@@ -15,7 +15,7 @@ struct TUIWatchTests {
     .init(id: 41, title: "Pocket Planner", price: 4.99, version: "2.0", storefronts: ["us", "gb"])
   ])
 
-  @Test("C records, then finds the price drop: the Changes row shows it once")
+  @Test("C records, then finds the price drop: the Changes row shows it once; the page and w")
   func changesRow() async throws {
     var catalogue = Self.apps
     let app = try TUIAppSession { environment, server in
@@ -66,6 +66,25 @@ struct TUIWatchTests {
     #expect(again.contains("Changes · 1 · last check "), "\(again)")
     #expect(again.contains("▼ Pocket Planner: price down 4.99 → 3.99 USD"))
     #expect(app.server.requestCount - lookupsBefore == 2)
+    // The favourite's page: the two states seen, and on w the storefronts (sold in US and GB).
+    try tmux.press("F")
+    try await tmux.waitFor(text: "Pocket Planner")
+    try tmux.press("Enter")
+    // The page's own lookups (details, the developer's apps) end first.
+    try await tmux.waitFor("the app's page, looked up") {
+      $0.contains("Esc back") && $0.contains("Details") && !$0.contains("Loading")
+    }
+    let asked = app.server.requestCount
+    try tmux.press("w")
+    for _ in 0..<12 { try tmux.press("j") }
+    let page = try await tmux.waitFor("the history and the other storefronts") {
+      $0.contains("Other storefronts · sold in 2 of 7") && $0.contains("GB  3.19 GBP")
+    }
+    #expect(page.contains("Seen by the watch · US · 2"), "\(page)")
+    #expect(page.contains("version 2.0 · 4.99 USD"), "\(page)")
+    #expect(page.contains("version 2.0 · 3.99 USD"), "\(page)")
+    #expect(page.contains("JP  not sold"), "\(page)")
+    #expect(app.server.requestCount - asked == 7, "one request a storefront")
     try tmux.press("q")
     #expect(try await app.waitForExit() == 0)
   }

@@ -1,6 +1,7 @@
 import Foundation
 import ITunesCatalog
 import Synchronization
+import TerminalPOSIX
 import Testing
 import TunesFeatures
 import TunesStorage
@@ -117,5 +118,41 @@ struct LiveWatchTests {
     await #expect(throws: FeatureError.other(LiveWatch.noCommandLine)) {
       try await offline.storefronts(41, ["us"])
     }
+  }
+}
+
+/// A check of the watch that found something is announced like a track change.
+@Suite("Announcing what the watch found")
+struct WatchAnnouncementTests {
+  static func presence(_ notifications: DesktopPresence.Mode) -> DesktopPresence {
+    // No bus started: the terminal's own notification carries the announcement.
+    DesktopPresence(
+      mpris: .off, notifications: notifications, environment: ["TERM": "xterm-kitty"],
+      log: Log(environment: [:]), cover: { _ in nil })
+  }
+
+  static func found(_ count: Int, focused: Bool) -> AppState {
+    var state = AppState()
+    state.watch.findings = count
+    state.watch.lastFinding = "The watch found 1 change."
+    state.terminalFocused = focused
+    return state
+  }
+
+  @Test("each check that found something is announced once, while the terminal is behind")
+  func once() {
+    let presence = Self.presence(.auto)
+    #expect(presence.update(AppState()).isEmpty, "nothing found yet")
+    let first = String(decoding: presence.update(Self.found(1, focused: false)), as: UTF8.self)
+    #expect(first.contains("The watch found 1 change."), "\(first.debugDescription)")
+    #expect(first.contains("keeping watch"))
+    #expect(presence.update(Self.found(1, focused: false)).isEmpty, "said once")
+    // In front of the person (auto) the row says it; nothing more.
+    #expect(presence.update(Self.found(2, focused: true)).isEmpty)
+  }
+
+  @Test("notifications off: a finding is never announced")
+  func off() {
+    #expect(Self.presence(.off).update(Self.found(1, focused: false)).isEmpty)
   }
 }
