@@ -15,7 +15,7 @@ struct TUIWatchTests {
     .init(id: 41, title: "Pocket Planner", price: 4.99, version: "2.0", storefronts: ["us", "gb"])
   ])
 
-  @Test("C records, then finds the price drop: the Changes row shows it once; the page and w")
+  @Test("C records, then finds the price drop: the Changes row shows it once; its page and w")
   func changesRow() async throws {
     var catalogue = Self.apps
     let app = try TUIAppSession { environment, server in
@@ -66,9 +66,9 @@ struct TUIWatchTests {
     #expect(again.contains("Changes · 1 · last check "), "\(again)")
     #expect(again.contains("▼ Pocket Planner: price down 4.99 → 3.99 USD"))
     #expect(app.server.requestCount - lookupsBefore == 2)
-    // The favourite's page: the two states seen, and on w the storefronts (sold in US and GB).
-    try tmux.press("F")
-    try await tmux.waitFor(text: "Pocket Planner")
+    // The changed item's page, from the Changes row: ↑ from the first chart row, Enter.
+    try tmux.press("Up")
+    try await tmux.waitFor(text: "▸ Changes")
     try tmux.press("Enter")
     // The page's own lookups (details, the developer's apps) end first.
     try await tmux.waitFor("the app's page, looked up") {

@@ -189,6 +189,34 @@ struct WatchFeatureTests {
     try await store.finish()
   }
 
+  @Test("↑ picks the newest change, ↑/↓ move, Enter opens its item, ↑ on the first leaves")
+  func picking() async throws {
+    let digest = WatchDigest(
+      changes: (1...5).map { Self.drop(Int64($0), at: TimeInterval(100 - $0)) },
+      lastCheck: Self.day, since: Self.day)
+    let store = TestStore(
+      initialState: Self.state(WatchState(digest: .loaded(digest))),
+      reducer: WatchFeature(dependencies: Self.dependencies(ScriptedWatch())))
+    try await store.send(.focusEntered) { $0.watch.selection = 0 }
+    try await store.send(.selectionMoved(up: false)) { $0.watch.selection = 1 }
+    try await store.send(.entryOpened)
+    try await store.receive(
+      .delegate(.openItem(CatalogItem(id: 2, kind: .software, title: "App 2"))))
+    // Three are listed: ↓ on the third gives the focus back to the charts.
+    try await store.send(.selectionMoved(up: false)) { $0.watch.selection = 2 }
+    try await store.send(.selectionMoved(up: false)) { $0.watch.selection = nil }
+    // A click picks, a second click on the same opens; ↑ on the first leaves for the box.
+    try await store.send(.entryClicked(0)) { $0.watch.selection = 0 }
+    try await store.receive(.delegate(.rowsFocused(true)))
+    try await store.send(.entryClicked(0))
+    try await store.receive(
+      .delegate(.openItem(CatalogItem(id: 1, kind: .software, title: "App 1"))))
+    try await store.send(.selectionMoved(up: true)) { $0.watch.selection = nil }
+    try await store.receive(.delegate(.rowsFocused(false)))
+    try await store.send(.entryClicked(7))
+    try await store.finish()
+  }
+
   @Test("without a watch (tests, the demo) nothing is read and C says why")
   func unavailable() async throws {
     let store = TestStore(
