@@ -1,4 +1,5 @@
 import Foundation
+import ITunesCatalog
 import ITunesClient
 import TerminalUI
 import TunesLive
@@ -96,9 +97,11 @@ enum DoctorCommand {
       "api          \(ClientConfiguration.redactingPassword(base ?? ClientConfiguration.defaultBaseURLString))\n"
     report += "database     \(Doctor.databaseCheck(paths: context.paths))\n"
     let problems = ConfigFile.read(from: context.paths.configFile).problems
-    report += "settings     \(problems.isEmpty ? "ok" : "\(problems.count) problem(s)")\n"
+    report +=
+      "settings     \(problems.isEmpty ? "ok" : "\(Plural.count(problems.count, "problem"))")\n"
     for problem in problems { report += "  " + sanitize(problem.message) + "\n" }
-    context.out(report)
+    context.out(
+      DoctorLayout.fit(report, width: context.stdoutIsTerminal ? context.tableWidth : nil))
     return ExitCode.success
   }
 }

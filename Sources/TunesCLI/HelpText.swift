@@ -20,6 +20,7 @@ enum HelpText {
     case "releases": return releases
     case "doctor": return doctor
     case "completions": return ConventionCommands.completionsHelp
+    case "man": return ConventionCommands.manHelp
     default: return main
     }
   }
@@ -44,8 +45,10 @@ enum HelpText {
       -h, --help         help for a command: tunes search --help
       -V, --version      print the version and the commit it was built from
 
-    Exit codes: 0 ok (no results included), 64 usage, 65 unreadable answer, 69 network or
-    server unavailable, 73 local files unusable, 75 rate limited by Apple.
+    Exit codes: 0 ok (no results included), 2 nothing found with --fail-empty, 64 usage,
+    65 unreadable answer or an id Apple does not know, 66 input file unreadable, 69 network or
+    server unavailable, 73 local files unusable, 74 output not written, 75 rate limited by
+    Apple, 130 interrupted (tunes where resumes).
 
     """
   }
@@ -195,14 +198,17 @@ enum HelpText {
 
   static var favorites: String {
     """
-    Usage: tunes favorites list [--format table|json|ndjson|csv|tsv]
+    Usage: tunes favorites [list] [--format table|json|ndjson|csv|tsv]
            tunes favorites add ID…       look the items up and keep them (those ids only;
                                          - reads ids from standard input, or --ids-from FILE)
-           tunes favorites remove ID
+           tunes favorites remove ID…    forget them (- or --ids-from FILE as for add)
+           tunes favorites clear [--yes] forget every favourite (asks on a terminal; --yes
+                                         without one)
            tunes favorites export [--format json|csv|m3u8]  (m3u8: a playlist mpv plays)
            tunes favorites import FILE   the JSON or CSV that export writes; merged by id
 
-    Favourites keep the whole item, so they show without a network.
+    Favourites keep the whole item, so they show without a network. They keep Apple's own
+    items only: --demo is refused (in the demo app, favourites live in memory).
 
     \(options(FavoritesCommand.parser))
     """
@@ -213,8 +219,9 @@ enum HelpText {
     Usage: tunes replay DIR [--catalog] [--port N] [--fault SPEC] [--random-faults SEED] [--quiet]
            tunes replay --demo [--port N] [--fault SPEC] [--random-faults SEED] [--quiet]
 
-    Serve the recorded answers in DIR (described by DIR/index.tsv) on 127.0.0.1, so tunes can be
-    tried and tested with no network:
+    Serve the recorded answers in DIR (described by DIR/index.tsv; without one, every .json file
+    in DIR is read as with --catalog) on 127.0.0.1, so tunes can be tried and tested with no
+    network:
 
       tunes replay ../shared/fixtures/itunes --port 8080
       TUNES_API_BASE=http://127.0.0.1:8080 tunes search jack johnson --limit 3

@@ -138,6 +138,14 @@ public enum StorageSchema {
           PRIMARY KEY (creator_id, country)
         );
         """),
+    // The favourites screen pages by kind and by title as well as by date: each order an index,
+    // so a page (keyset or offset) reads only its rows, and counts per kind read the kind index.
+    SchemaMigration(
+      version: 5,
+      sql: """
+        CREATE INDEX favorites_kind ON favorites(kind, added_at DESC, seq DESC);
+        CREATE INDEX favorites_title ON favorites(title COLLATE NOCASE, id);
+        """),
   ]
 
   /// `responses.sqlite`: the response cache.

@@ -17,5 +17,6 @@ await TunesCLI.main(live: .process(environment: ProcessInfo.processInfo.environm
   return await TunesApp.run(
     dependencies: app.dependencies,
     graphics: AppGraphics(request: app.images, pixels: app.pixels, load: app.loadArtwork),
-    notices: app.notices, environment: launch.environment, log: app.log)
+    notices: app.notices, environment: launch.environment, log: app.log,
+    theme: app.theme)
 }

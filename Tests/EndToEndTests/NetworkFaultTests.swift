@@ -72,7 +72,8 @@ struct NetworkFaultTests {
     let sandbox = try makeSandbox(transport)
     defer { sandbox.close() }
     let whole = Samples.searchAnswer(titles: ["One", "Two", "Three"])
-    try sandbox.server.register(request: "/search?term=half", body: whole.prefix(whole.count / 2))
+    try sandbox.server.register(
+      request: "/search?term=half&limit=30", body: whole.prefix(whole.count / 2))
     let result = try await sandbox.tunes("search", "half")
     #expect(result.exited(65), "\(result)")
     #expect(result.stdout.isEmpty)

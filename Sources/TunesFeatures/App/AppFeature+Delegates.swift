@@ -18,8 +18,12 @@ extension AppFeature {
       return dispatch(&state, .search(.rowsFocused(focused)))
     case .search(.delegate(.notice(let text))), .home(.delegate(.notice(let text))),
       .genres(.delegate(.notice(let text))), .detail(.delegate(.notice(let text))),
-      .playback(.delegate(.notice(let text))), .watch(.delegate(.notice(let text))):
+      .playback(.delegate(.notice(let text))), .watch(.delegate(.notice(let text))),
+      .favorites(.delegate(.notice(let text))):
       state.notice = text
+      return .none
+    case .favorites(.delegate(.markChanged(let id, let favorite))):
+      if favorite { state.favoriteIDs.insert(id) } else { state.favoriteIDs.remove(id) }
       return .none
     case .search(.delegate(.filtersAdopted(let filters))):
       state.filters = filters

@@ -51,7 +51,7 @@ extension AppFeature {
           if case .favorites(let favorites) = action, !favorites.isAnswer { return favorites }
           return nil
         },
-        embed: AppAction.favorites, child: FavoritesFeature()),
+        embed: AppAction.favorites, child: FavoritesFeature(favorites: dependencies.favorites)),
       Reduce(favoritesAnswers),
       Scope(
         state: \AppState.playbackFeature,
@@ -115,7 +115,8 @@ extension AppFeature {
       guard case .favorites(let favorites) = state.stack[index] else { continue }
       var child = state.favoritesFeature(favorites)
       effects.append(
-        FavoritesFeature().reduce(into: &child, action: answer).map(AppAction.favorites))
+        FavoritesFeature(favorites: dependencies.favorites).reduce(into: &child, action: answer)
+          .map(AppAction.favorites))
       state.stack[index] = .favorites(child.favorites)
     }
     return .merge(effects)

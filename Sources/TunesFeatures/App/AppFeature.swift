@@ -77,9 +77,6 @@ public struct AppFeature: Reducer {
       return .none
     case .favorites(.opened):
       return openFavorites(&state)
-    case .favorites(.loaded(.success(let items))):
-      state.favoriteIDs = Set(items.map(\.id))
-      return .none
     case .detail(.openStoreLinkRequested), .detail(.openAuthorLinkRequested):
       guard case .detail(let request) = action else { return .none }
       return openLink(&state, request)
@@ -186,7 +183,7 @@ public struct AppFeature: Reducer {
         from: state.search.resultsOffset)
     }
     guard case .favorites(var favorites)? = state.stack.last else { return }
-    let count = favorites.items.value?.count ?? 0
+    let count = favorites.total
     let rows = max(1, state.metrics.favoritesRows)
     var offset = favorites.offset
     if favorites.selection < offset { offset = favorites.selection }

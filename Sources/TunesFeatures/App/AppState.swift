@@ -78,7 +78,7 @@ public struct AppState: Equatable, Sendable {
     case nil:
       return search.results.isLoading || (showsHome && (home.isLoading || watch.isLoading))
     case .favorites(let favorites)?:
-      return favorites.items.isLoading
+      return favorites.isLoading
     case .genres(let genres)?:
       return genres.isLoading
     case .detail(let detail)?:

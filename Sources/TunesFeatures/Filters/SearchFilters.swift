@@ -5,7 +5,7 @@ import ITunesCatalog
 /// page size. Persisted through `TunesDependencies.filtersStore`.
 public struct SearchFilters: Hashable, Sendable, Codable {
   /// The default page size.
-  public static let defaultLimit = 30
+  public static let defaultLimit = SearchQuery.defaultLimit
   /// The most results a search may ask for (Apple's maximum).
   public static let maximumLimit = 200
 

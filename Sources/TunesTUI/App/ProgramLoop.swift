@@ -85,6 +85,9 @@ package final class ProgramLoop {
   /// The last frame written, if any.
   package var frame: Frame? { lastFrame }
 
+  /// The colours frames are drawn in (dark unless the terminal's background is light).
+  package var palette: Palette = .dark
+
   /// Whether to keep each frame's time (render, images, diff, write) in `frameDurations`.
   package var measuresFrames = false
   /// Frame times while `measuresFrames` is on (benchmarks).
@@ -290,7 +293,8 @@ package final class ProgramLoop {
     renderScheduled = false
     let started = measuresFrames ? ContinuousClock.now : nil
     defer { if let started { frameDurations.append(ContinuousClock.now - started) } }
-    var frame = AppScreen.render(state)
+    let palette = self.palette
+    var frame = Theme.$palette.withValue(palette) { AppScreen.render(state) }
     // What the screen measured (page sizes, visible artwork) reaches the store before anything
     // is written, and the frame is drawn again from the state that knows it: one frame per key,
     // never one with a stale layout and then a corrected one. A layout that still moves after a
@@ -301,7 +305,7 @@ package final class ProgramLoop {
       batching = true
       store.send(.layoutMeasured(frame.metrics))
       batching = false
-      frame = AppScreen.render(state)
+      frame = Theme.$palette.withValue(palette) { AppScreen.render(state) }
     }
     // The desktop hears of what plays at the same pace as the screen.
     let announcement = presence.update(state)
@@ -341,6 +345,8 @@ package final class ProgramLoop {
     }
     needsFullRedraw = false
     lastFrame = frame
+    // Placeholder images are transmitted before the text that shows them.
+    if let images, images.hasCommands { terminal.write(images.takeCommands()) }
     if !bytes.isEmpty { terminal.write(bytes) }
     checkWaiters()
   }
