@@ -44,7 +44,7 @@ struct TUIWatchTests {
     try tmux.press("Tab")
     try tmux.press("C")
     try await tmux.waitFor("the first check: recorded, nothing to compare") {
-      $0.contains("first check of 1 item(s) in US: recorded; nothing to compare yet.")
+      $0.contains("first check of 1 item in US: recorded; nothing to compare yet.")
         && $0.contains("Nothing changed since")
     }
     let lookupsBefore = app.server.requestCount
