@@ -255,6 +255,9 @@ struct DetailWatchTests {
     try await store.receive(.watch(.storefrontsLoaded(itemID: 41, .success(answers)))) {
       $0.detail.storefronts = .loaded(answers)
     }
+    try await store.receive(
+      .delegate(
+        .notice("Sold in 1 of the 2 storefronts asked: Other storefronts, under Details.")))
     #expect(watch.asked.withLock { $0 } == [["gb", "us", "ca", "au", "de", "fr", "jp"]])
     // Asked again, the answers stay shown while the new ones come; a failure keeps them.
     let down = FeatureError.other("Apple could not be reached.")
