@@ -146,8 +146,13 @@ struct WatchFeatureTests {
     try await store.receive(.checked(.failure(throttled))) {
       $0.watch.isChecking = false
       $0.watch.checkError = throttled
+      $0.watch.digest = .loading(previous: Self.empty)
     }
     try await store.receive(.delegate(.notice("The check failed: Apple's rate limit: wait 40 s.")))
+    // What a check stopped part way stored is read all the same.
+    try await store.receive(.loaded(.success(Self.empty))) {
+      $0.watch.digest = .loaded(Self.empty)
+    }
     #expect(store.state.watch.findings == 0)
     try await store.finish()
   }

@@ -82,7 +82,10 @@ struct WatchFeature: Reducer {
     case .checked(.failure(let error)):
       state.watch.isChecking = false
       state.watch.checkError = error
-      return .send(.delegate(.notice("The check failed: " + error.title)))
+      // A check stopped part way (one storefront throttled) may have stored changes already.
+      return .merge(
+        .send(.delegate(.notice("The check failed: " + error.title))),
+        reduce(into: &state, action: .loadRequested))
     case .focusEntered:
       guard !state.watch.listedEntries.isEmpty else { return .none }
       state.watch.selection = 0
