@@ -166,6 +166,29 @@ struct WatchScreenTests {
     #expect(KeyTable.actions(for: .up, [], state: state) == [.search(.focusMoved(to: .query))])
   }
 
+  @Test("a picked change is readable on light and dark terminals: no default colour on its bar")
+  func contrast() throws {
+    for size in Self.sizes {
+      let states =
+        try Self.homeCases.map { try Self.home($0, size: size) }
+        + Self.detailCases.map { try Self.detail($0, size: size) }
+      for state in states {
+        let buffer = AppScreen.render(state).buffer
+        var found: [String] = []
+        for y in 0..<buffer.height {
+          for x in 0..<buffer.width {
+            let cell = buffer[x, y]
+            guard cell.style.background != .default, cell.style.foreground == .default,
+              cell.symbol != " ", !cell.symbol.isEmpty
+            else { continue }
+            found.append("\(cell.symbol)@\(x),\(y)")
+          }
+        }
+        #expect(found.isEmpty, "\(found.prefix(20))")
+      }
+    }
+  }
+
   @Test("the demo (no watch) draws no Changes row: the charts start at the top")
   func noWatchNoRow() throws {
     let state = try ScreenStates.home("home", size: Viewport(columns: 120, rows: 40))
