@@ -156,3 +156,29 @@ struct WatchAnnouncementTests {
     #expect(Self.presence(.off).update(Self.found(1, focused: false)).isEmpty)
   }
 }
+
+/// The composition root gives the app a watch over its database, and the demo none.
+@Suite("The watch in the live app")
+struct LiveWatchCompositionTests {
+  @Test("the app launched on Apple has a watch that runs the command line; the demo has none")
+  func composed() async throws {
+    let (_, root) = LiveDependenciesTests.temporaryPaths()
+    defer { try? FileManager.default.removeItem(at: root) }
+    var launch = try FirstRunAndDemoTests.launch(root)
+    let ran = Mutex<[[String]]>([])
+    launch.runCommand = { arguments in
+      ran.withLock { $0.append(arguments) }
+      return CommandRun(code: 0, stdout: Array("[]".utf8), stderr: "tunes: nothing to watch.\n")
+    }
+    let live = LiveDependencies.make(launch: launch, log: Log(environment: [:])).dependencies
+    #expect(live.watch.isAvailable)
+    let report = try await live.watch.check("gb")
+    #expect(ran.withLock { $0.map(\.first) } == ["watch", "releases"])
+    #expect(report.summary == ["nothing to watch."])
+    #expect(try await live.watch.recent().lastCheck == nil)
+    let demo = LiveDependencies.make(
+      launch: try FirstRunAndDemoTests.launch(root, demo: true), log: Log(environment: [:])
+    ).dependencies
+    #expect(!demo.watch.isAvailable)
+  }
+}
