@@ -15,7 +15,7 @@ struct TUIWatchTests {
     .init(id: 41, title: "Pocket Planner", price: 4.99, version: "2.0", storefronts: ["us", "gb"])
   ])
 
-  @Test("C records, then finds the price drop: the Changes row shows it once")
+  @Test("C records, then finds the price drop: the Changes row shows it once; its page and w")
   func changesRow() async throws {
     var catalogue = Self.apps
     let app = try TUIAppSession { environment, server in
@@ -44,7 +44,7 @@ struct TUIWatchTests {
     try tmux.press("Tab")
     try tmux.press("C")
     try await tmux.waitFor("the first check: recorded, nothing to compare") {
-      $0.contains("first check of 1 item(s) in US: recorded; nothing to compare yet.")
+      $0.contains("first check of 1 item in US: recorded; nothing to compare yet.")
         && $0.contains("Nothing changed since")
     }
     let lookupsBefore = app.server.requestCount
@@ -66,6 +66,25 @@ struct TUIWatchTests {
     #expect(again.contains("Changes · 1 · last check "), "\(again)")
     #expect(again.contains("▼ Pocket Planner: price down 4.99 → 3.99 USD"))
     #expect(app.server.requestCount - lookupsBefore == 2)
+    // The changed item's page, from the Changes row: ↑ from the first chart row, Enter.
+    try tmux.press("Up")
+    try await tmux.waitFor(text: "▸ Changes")
+    try tmux.press("Enter")
+    // The page's own lookups (details, the developer's apps) end first.
+    try await tmux.waitFor("the app's page, looked up") {
+      $0.contains("Esc back") && $0.contains("Details") && !$0.contains("Loading")
+    }
+    let asked = app.server.requestCount
+    try tmux.press("w")
+    for _ in 0..<12 { try tmux.press("j") }
+    let page = try await tmux.waitFor("the history and the other storefronts") {
+      $0.contains("Other storefronts · sold in 2 of 7") && $0.contains("GB  3.19 GBP")
+    }
+    #expect(page.contains("Seen by the watch · US · 2"), "\(page)")
+    #expect(page.contains("version 2.0 · 4.99 USD"), "\(page)")
+    #expect(page.contains("version 2.0 · 3.99 USD"), "\(page)")
+    #expect(page.contains("JP  not sold"), "\(page)")
+    #expect(app.server.requestCount - asked == 7, "one request a storefront")
     try tmux.press("q")
     #expect(try await app.waitForExit() == 0)
   }

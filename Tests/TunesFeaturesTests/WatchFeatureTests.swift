@@ -146,8 +146,13 @@ struct WatchFeatureTests {
     try await store.receive(.checked(.failure(throttled))) {
       $0.watch.isChecking = false
       $0.watch.checkError = throttled
+      $0.watch.digest = .loading(previous: Self.empty)
     }
     try await store.receive(.delegate(.notice("The check failed: Apple's rate limit: wait 40 s.")))
+    // What a check stopped part way stored is read all the same.
+    try await store.receive(.loaded(.success(Self.empty))) {
+      $0.watch.digest = .loaded(Self.empty)
+    }
     #expect(store.state.watch.findings == 0)
     try await store.finish()
   }
@@ -189,6 +194,34 @@ struct WatchFeatureTests {
     try await store.finish()
   }
 
+  @Test("↑ picks the newest change, ↑/↓ move, Enter opens its item, ↑ on the first leaves")
+  func picking() async throws {
+    let digest = WatchDigest(
+      changes: (1...5).map { Self.drop(Int64($0), at: TimeInterval(100 - $0)) },
+      lastCheck: Self.day, since: Self.day)
+    let store = TestStore(
+      initialState: Self.state(WatchState(digest: .loaded(digest))),
+      reducer: WatchFeature(dependencies: Self.dependencies(ScriptedWatch())))
+    try await store.send(.focusEntered) { $0.watch.selection = 0 }
+    try await store.send(.selectionMoved(up: false)) { $0.watch.selection = 1 }
+    try await store.send(.entryOpened)
+    try await store.receive(
+      .delegate(.openItem(CatalogItem(id: 2, kind: .software, title: "App 2"))))
+    // Three are listed: ↓ on the third gives the focus back to the charts.
+    try await store.send(.selectionMoved(up: false)) { $0.watch.selection = 2 }
+    try await store.send(.selectionMoved(up: false)) { $0.watch.selection = nil }
+    // A click picks, a second click on the same opens; ↑ on the first leaves for the box.
+    try await store.send(.entryClicked(0)) { $0.watch.selection = 0 }
+    try await store.receive(.delegate(.rowsFocused(true)))
+    try await store.send(.entryClicked(0))
+    try await store.receive(
+      .delegate(.openItem(CatalogItem(id: 1, kind: .software, title: "App 1"))))
+    try await store.send(.selectionMoved(up: true)) { $0.watch.selection = nil }
+    try await store.receive(.delegate(.rowsFocused(false)))
+    try await store.send(.entryClicked(7))
+    try await store.finish()
+  }
+
   @Test("without a watch (tests, the demo) nothing is read and C says why")
   func unavailable() async throws {
     let store = TestStore(
@@ -227,6 +260,9 @@ struct DetailWatchTests {
     try await store.receive(.watch(.storefrontsLoaded(itemID: 41, .success(answers)))) {
       $0.detail.storefronts = .loaded(answers)
     }
+    try await store.receive(
+      .delegate(
+        .notice("Sold in 1 of the 2 storefronts asked: Other storefronts, under Details.")))
     #expect(watch.asked.withLock { $0 } == [["gb", "us", "ca", "au", "de", "fr", "jp"]])
     // Asked again, the answers stay shown while the new ones come; a failure keeps them.
     let down = FeatureError.other("Apple could not be reached.")

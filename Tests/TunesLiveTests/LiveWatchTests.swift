@@ -1,6 +1,7 @@
 import Foundation
 import ITunesCatalog
 import Synchronization
+import TerminalPOSIX
 import Testing
 import TunesFeatures
 import TunesStorage
@@ -117,5 +118,67 @@ struct LiveWatchTests {
     await #expect(throws: FeatureError.other(LiveWatch.noCommandLine)) {
       try await offline.storefronts(41, ["us"])
     }
+  }
+}
+
+/// A check of the watch that found something is announced like a track change.
+@Suite("Announcing what the watch found")
+struct WatchAnnouncementTests {
+  static func presence(_ notifications: DesktopPresence.Mode) -> DesktopPresence {
+    // No bus started: the terminal's own notification carries the announcement.
+    DesktopPresence(
+      mpris: .off, notifications: notifications, environment: ["TERM": "xterm-kitty"],
+      log: Log(environment: [:]), cover: { _ in nil })
+  }
+
+  static func found(_ count: Int, focused: Bool) -> AppState {
+    var state = AppState()
+    state.watch.findings = count
+    state.watch.lastFinding = "The watch found 1 change."
+    state.terminalFocused = focused
+    return state
+  }
+
+  @Test("each check that found something is announced once, while the terminal is behind")
+  func once() {
+    let presence = Self.presence(.auto)
+    #expect(presence.update(AppState()).isEmpty, "nothing found yet")
+    let first = String(decoding: presence.update(Self.found(1, focused: false)), as: UTF8.self)
+    #expect(first.contains("The watch found 1 change."), "\(first.debugDescription)")
+    #expect(first.contains("keeping watch"))
+    #expect(presence.update(Self.found(1, focused: false)).isEmpty, "said once")
+    // In front of the person (auto) the row says it; nothing more.
+    #expect(presence.update(Self.found(2, focused: true)).isEmpty)
+  }
+
+  @Test("notifications off: a finding is never announced")
+  func off() {
+    #expect(Self.presence(.off).update(Self.found(1, focused: false)).isEmpty)
+  }
+}
+
+/// The composition root gives the app a watch over its database, and the demo none.
+@Suite("The watch in the live app")
+struct LiveWatchCompositionTests {
+  @Test("the app launched on Apple has a watch that runs the command line; the demo has none")
+  func composed() async throws {
+    let (_, root) = LiveDependenciesTests.temporaryPaths()
+    defer { try? FileManager.default.removeItem(at: root) }
+    var launch = try FirstRunAndDemoTests.launch(root)
+    let ran = Mutex<[[String]]>([])
+    launch.runCommand = { arguments in
+      ran.withLock { $0.append(arguments) }
+      return CommandRun(code: 0, stdout: Array("[]".utf8), stderr: "tunes: nothing to watch.\n")
+    }
+    let live = LiveDependencies.make(launch: launch, log: Log(environment: [:])).dependencies
+    #expect(live.watch.isAvailable)
+    let report = try await live.watch.check("gb")
+    #expect(ran.withLock { $0.map(\.first) } == ["watch", "releases"])
+    #expect(report.summary == ["nothing to watch."])
+    #expect(try await live.watch.recent().lastCheck == nil)
+    let demo = LiveDependencies.make(
+      launch: try FirstRunAndDemoTests.launch(root, demo: true), log: Log(environment: [:])
+    ).dependencies
+    #expect(!demo.watch.isAvailable)
   }
 }

@@ -15,7 +15,7 @@ struct WatchScreenTests {
 
   static let homeCases = [
     "changes", "changes-nothing", "changes-unwatched", "changes-unchecked", "changes-checking",
-    "changes-failed", "changes-check-failed",
+    "changes-failed", "changes-check-failed", "changes-focused",
   ]
   static let detailCases = [
     "history", "storefronts", "storefronts-loading", "storefronts-failed",
@@ -50,6 +50,13 @@ struct WatchScreenTests {
             changes: Array(entries().dropFirst()), lastCheck: day + 200, since: since)))
       watch.releases = [entries()[0]]
       state.watch = watch
+    case "changes-focused":
+      // ↑ from the first chart row: the second change picked.
+      state.watch = WatchState(
+        digest: .loaded(
+          WatchDigest(changes: entries(), lastCheck: day + 200, since: since)))
+      state.watch.selection = 1
+      state.search.focus = .results
     case "changes-nothing":
       state.watch = WatchState(
         digest: .loaded(WatchDigest(changes: [], lastCheck: day, since: since)))
@@ -141,6 +148,45 @@ struct WatchScreenTests {
     #expect(lines[heading + 3].contains("★ Pocket Planner: version 2.1 (was 2.0)"))
     #expect(!text.contains("Night Sky"), "the fourth is counted, not listed")
     #expect(lines[heading + 2].contains("US · 2026-12-02 08:30"))
+  }
+
+  @Test("↑ on the first chart row picks the newest change; Enter opens it; a click on one too")
+  func picking() throws {
+    var state = try Self.home("changes", size: Viewport(columns: 120, rows: 40))
+    state.search.focus = .results
+    #expect(KeyTable.actions(for: .up, [], state: state) == [.watch(.focusEntered)])
+    state.watch.selection = 0
+    #expect(KeyTable.actions(for: .enter, [], state: state) == [.watch(.entryOpened)])
+    #expect(KeyTable.actions(for: .down, [], state: state) == [.watch(.selectionMoved(up: false))])
+    let frame = AppScreen.render(state)
+    let hit = frame.hits.regions.first { $0.target == .change(1) }
+    #expect(hit != nil, "each listed change is a click target")
+    // Nothing listed: ↑ goes to the query box as before.
+    state.watch = WatchState()
+    #expect(KeyTable.actions(for: .up, [], state: state) == [.search(.focusMoved(to: .query))])
+  }
+
+  @Test("a picked change is readable on light and dark terminals: no default colour on its bar")
+  func contrast() throws {
+    for size in Self.sizes {
+      let states =
+        try Self.homeCases.map { try Self.home($0, size: size) }
+        + Self.detailCases.map { try Self.detail($0, size: size) }
+      for state in states {
+        let buffer = AppScreen.render(state).buffer
+        var found: [String] = []
+        for y in 0..<buffer.height {
+          for x in 0..<buffer.width {
+            let cell = buffer[x, y]
+            guard cell.style.background != .default, cell.style.foreground == .default,
+              cell.symbol != " ", !cell.symbol.isEmpty
+            else { continue }
+            found.append("\(cell.symbol)@\(x),\(y)")
+          }
+        }
+        #expect(found.isEmpty, "\(found.prefix(20))")
+      }
+    }
   }
 
   @Test("the demo (no watch) draws no Changes row: the charts start at the top")

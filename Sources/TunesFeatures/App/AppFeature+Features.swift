@@ -29,6 +29,7 @@ extension AppFeature {
           return nil
         },
         embed: AppAction.watch, child: WatchFeature(dependencies: dependencies)),
+      Reduce(watchFocus),
       IfLet(
         state: \AppState.genresFeature,
         action: { (action: AppAction) -> GenresAction? in
@@ -74,6 +75,20 @@ extension AppFeature {
         },
         embed: AppAction.settings, child: SettingsFeature()),
     ])
+  }
+
+  /// The Changes row lets go of the focus when it goes elsewhere: the query box, a tile, home
+  /// again, a search.
+  func watchFocus(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
+    guard state.watch.selection != nil else { return .none }
+    switch action {
+    case .search(.focusMoved(to: .query)), .search(.querySubmitted), .searchBoxRequested,
+      .home(.tileClicked), .home(.opened):
+      state.watch.selection = nil
+    default:
+      break
+    }
+    return .none
   }
 
   /// A lookup's answer reaches every detail in the stack showing its item.

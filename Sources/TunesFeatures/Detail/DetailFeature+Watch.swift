@@ -62,10 +62,19 @@ extension DetailFeature {
     case .storefrontsLoaded(_, let result):
       guard let storefronts = state.detail.storefronts, storefronts.isLoading else { return .none }
       switch result {
-      case .success(let answers): state.detail.storefronts = .loaded(answers)
-      case .failure(let error): state.detail.storefronts = storefronts.failing(error)
+      case .success(let answers):
+        state.detail.storefronts = .loaded(answers)
+        // The block is under the details, often below the fold: the notice says what it found.
+        let sold = answers.filter(\.available).count
+        return .send(
+          .delegate(
+            .notice(
+              "Sold in \(sold) of the \(answers.count) storefronts asked: Other storefronts, "
+                + "under Details.")))
+      case .failure(let error):
+        state.detail.storefronts = storefronts.failing(error)
+        return .none
       }
-      return .none
     }
   }
 

@@ -1,5 +1,6 @@
 import AppArchitecture
 import Foundation
+import ITunesCatalog
 
 /// The home screen's Changes row: reads what the watch stored, runs a check on `C` (the same as
 /// `tunes watch` and `tunes releases`, through ``WatchClient``), and reads the row again after.
@@ -35,6 +36,10 @@ struct WatchFeature: Reducer {
       }.cancellable(id: CancelID.read, cancelInFlight: true)
     case .loaded(.success(let digest)):
       state.watch.digest = .loaded(digest)
+      if let picked = state.watch.selection {
+        let count = state.watch.listedEntries.count
+        state.watch.selection = count == 0 ? nil : min(picked, count - 1)
+      }
       return .none
     case .loaded(.failure(let error)):
       state.watch.digest = state.watch.digest.failing(error)
@@ -77,10 +82,48 @@ struct WatchFeature: Reducer {
     case .checked(.failure(let error)):
       state.watch.isChecking = false
       state.watch.checkError = error
-      return .send(.delegate(.notice("The check failed: " + error.title)))
+      // A check stopped part way (one storefront throttled) may have stored changes already.
+      return .merge(
+        .send(.delegate(.notice("The check failed: " + error.title))),
+        reduce(into: &state, action: .loadRequested))
+    case .focusEntered:
+      guard !state.watch.listedEntries.isEmpty else { return .none }
+      state.watch.selection = 0
+      return .none
+    case .selectionMoved(let up):
+      guard let picked = state.watch.selection else { return .none }
+      if up, picked == 0 {
+        state.watch.selection = nil
+        return .send(.delegate(.rowsFocused(false)))
+      }
+      let next = picked + (up ? -1 : 1)
+      state.watch.selection = next < state.watch.listedEntries.count ? next : nil
+      return .none
+    case .entryOpened:
+      guard let picked = state.watch.selection else { return .none }
+      return open(state.watch, picked)
+    case .entryClicked(let index):
+      guard state.watch.listedEntries.indices.contains(index) else { return .none }
+      if state.watch.selection == index { return open(state.watch, index) }
+      state.watch.selection = index
+      return .send(.delegate(.rowsFocused(true)))
+    case .focusLeft:
+      state.watch.selection = nil
+      return .none
     case .delegate:
       return .none
     }
+  }
+
+  /// The page of listed change `index`'s item: what the change knows (id, kind, title), looked
+  /// up by id as a chart entry is.
+  private func open(_ watch: WatchState, _ index: Int) -> Effect<WatchAction> {
+    let entries = watch.listedEntries
+    guard entries.indices.contains(index) else { return .none }
+    let entry = entries[index]
+    let item = CatalogItem(
+      id: entry.itemID, kind: ItemKind(rawValue: entry.itemKind), title: entry.title)
+    return .send(.delegate(.openItem(item)))
   }
 
   /// The sentence for what a check found, or `nil` when it found nothing.

@@ -15,6 +15,12 @@ public struct WatchState: Equatable, Sendable {
   public var findings = 0
   /// The last finding's sentence (what a notification says).
   public var lastFinding: String?
+  /// The picked change while the row has the focus (↑ from the first chart row), an index into
+  /// the listed ``entries``; `nil` while the charts have it.
+  public var selection: Int?
+
+  /// How many changes the row lists (the heading counts the rest).
+  public static let listed = 3
 
   /// Makes a row with nothing read yet.
   public init(digest: Loadable<WatchDigest> = .idle) {
@@ -28,6 +34,9 @@ public struct WatchState: Equatable, Sendable {
       .sorted { ($0.element.at, -$0.offset) > ($1.element.at, -$1.offset) }
       .map(\.element)
   }
+
+  /// The changes the row lists (the newest ``listed``).
+  public var listedEntries: [ChangeEntry] { Array(entries.prefix(Self.listed)) }
 
   /// Whether the row shows a spinner.
   public var isLoading: Bool { isChecking || digest.isLoading }

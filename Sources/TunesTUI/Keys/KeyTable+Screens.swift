@@ -111,12 +111,23 @@ extension KeyTable {
       arrows + pages + ends, "←→ hl ↑↓ jk",
       "along a row, between rows"
     ) { key, state in
+      // The Changes row above the charts: ↑ from the first row picks its newest change.
+      if state.watch.selection != nil {
+        switch movement(key) {
+        case .up?: return [.watch(.selectionMoved(up: true))]
+        case .down?: return [.watch(.selectionMoved(up: false))]
+        default: return []
+        }
+      }
       if movement(key) == .up, state.home.focusedRow == 0 {
+        if !state.watch.listedEntries.isEmpty { return [.watch(.focusEntered)] }
         return [.search(.focusMoved(to: .query))]
       }
       return movement(key).map { [.home(.selectionMoved($0))] }
     },
-    KeyBinding([.enter], "Enter", "open the entry", send: [.home(.itemOpened)]),
+    KeyBinding([.enter], "Enter", "open the entry (or the change)") { _, state in
+      state.watch.selection != nil ? [.watch(.entryOpened)] : [.home(.itemOpened)]
+    },
     KeyBinding(
       [.tab, .backTab, .character("/"), .escape], "Tab / Esc", "the search box",
       hint: .header("search", rank: 2, key: "/"), send: [.search(.focusMoved(to: .query))]),

@@ -10,7 +10,7 @@ import TunesFeatures
 /// ```
 enum ChangesRow {
   /// The most changes listed; the heading counts the rest.
-  static let maximumLines = 3
+  static let maximumLines = WatchState.listed
 
   /// Lines the row takes in `state` at `width` (0 when it is not drawn: no watch here).
   static func height(_ state: AppState, width: Int) -> Int {
@@ -38,7 +38,9 @@ enum ChangesRow {
   }
 
   /// Draws the row at the top of `area`; returns the lines used.
-  static func render(_ state: AppState, in area: Rect, buffer: inout Buffer) -> Int {
+  static func render(
+    _ state: AppState, in area: Rect, buffer: inout Buffer, hits: inout HitMap
+  ) -> Int {
     let height = min(area.height, height(state, width: area.width))
     guard height > 0 else { return 0 }
     let watch = state.watch
@@ -57,7 +59,8 @@ enum ChangesRow {
       note.append("last check " + WatchText.time(last))
     }
     if !watch.isChecking { note.append("C checks now") }
-    SectionHeading("Changes", note: note.joined(separator: " · "))
+    let focused = state.search.focus == .results && watch.selection != nil
+    SectionHeading(focused ? "▸ Changes" : "Changes", note: note.joined(separator: " · "))
       .render(in: Rect(x: area.x, y: area.y, width: area.width, height: 1), buffer: &buffer)
     let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, height - 2))
     if entries.isEmpty {
@@ -73,14 +76,17 @@ enum ChangesRow {
       let row = body.row(index)
       let trailing = entry.country.uppercased() + " · " + WatchText.shortTime(entry.at)
       let room = max(0, row.width - displayWidth(of: trailing) - 2)
-      let style = watch.digest.isLoading ? Theme.secondary : Theme.text
+      let picked = focused && watch.selection == index
+      let style = picked ? Theme.selected : watch.digest.isLoading ? Theme.secondary : Theme.text
+      if picked { buffer.clear(row, style: Theme.selected) }
+      hits.add(row, .change(index))
       buffer.set(
         string: truncate(WatchText.line(entry), toWidth: room), at: Position(x: row.x, y: row.y),
         style: style, clippedTo: row)
       if room > 0 {
         buffer.set(
           string: trailing, at: Position(x: row.right - displayWidth(of: trailing), y: row.y),
-          style: Theme.secondary, clippedTo: row)
+          style: picked ? Theme.selected : Theme.secondary, clippedTo: row)
       }
     }
     return height

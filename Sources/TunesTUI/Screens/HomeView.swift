@@ -40,7 +40,7 @@ enum HomeView {
   ) -> Int {
     guard !area.isEmpty else { return 0 }
     // The Changes row stays at the top; the charts scroll under it.
-    let changes = ChangesRow.render(state, in: area, buffer: &buffer)
+    let changes = ChangesRow.render(state, in: area, buffer: &buffer, hits: &hits)
     let area = Rect(
       x: area.x, y: area.y + changes, width: area.width, height: max(0, area.height - changes))
     guard !area.isEmpty else { return changes }
@@ -50,7 +50,7 @@ enum HomeView {
     }
     let visibleRows = max(1, (area.height + 1) / rowHeight)
     let first = firstRow(focused: home.focusedRow, visibleRows: visibleRows)
-    let focused = state.search.focus == .results
+    let focused = state.search.focus == .results && state.watch.selection == nil
     var y = area.y
     for index in home.rows.indices.dropFirst(first) {
       guard y < area.bottom else { break }
