@@ -3,10 +3,10 @@ import Foundation
 import ITunesClient
 import TerminalGraphics
 import TerminalPOSIX
+import TerminalUI
 import TunesFeatures
 import TunesLive
 import TunesStorage
-import TerminalUI
 import TunesTUI
 
 /// From Enter until every visible tile shows its artwork, through the real program loop at
@@ -47,8 +47,9 @@ enum ArtworkScreenBench {
   @MainActor
   private static func once(base: String, _ graphicsProtocol: GraphicsProtocol, tmux: Bool)
     async -> (
-    Double, [Double], Int
-  ) {
+      Double, [Double], Int
+    )
+  {
     let home = FileManager.default.temporaryDirectory
       .appendingPathComponent("tunes-bench-art-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }
