@@ -96,7 +96,7 @@ package struct GraphicsChoice: Sendable, Equatable {
           .kitty,
           placeholders
             ? "kitty Unicode placeholders, as \(source) asks"
-            : "kitty, as \(source) asks (placed images: this terminal draws no placeholders)",
+            : "kitty, as \(source) asks",
           placeholders: placeholders)
       }
       let through = passthrough ? " through tmux passthrough" : ""

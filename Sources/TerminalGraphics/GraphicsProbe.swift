@@ -79,7 +79,9 @@ package struct TmuxFacts: Sendable, Equatable {
 
   /// The outer terminal in words: `XTerm(379) (xterm-256color)`, or "no client attached".
   package var outerDescription: String {
-    switch (outerType.flatMap { $0.isEmpty ? nil : $0 }, outerTerminal.flatMap { $0.isEmpty ? nil : $0 }) {
+    switch (
+      outerType.flatMap { $0.isEmpty ? nil : $0 }, outerTerminal.flatMap { $0.isEmpty ? nil : $0 }
+    ) {
     case (let type?, let name?): return "\(type) (\(name))"
     case (let type?, nil): return type
     case (nil, let name?): return name

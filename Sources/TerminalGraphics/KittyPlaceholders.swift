@@ -10,7 +10,7 @@ import TerminalUI
 /// terminal draws the picture wherever the cells are, and nothing where they are not.
 package enum KittyPlaceholders {
   /// The placeholder character.
-  package static let placeholder = Unicode.Scalar(0x10EEEE)!
+  package static let placeholder: Unicode.Scalar = "\u{10EEEE}"
 
   /// The most rows or columns one image can span (the table's length).
   package static var limit: Int { diacritics.count }
@@ -24,7 +24,8 @@ package enum KittyPlaceholders {
     let style = Style(foreground: .indexed(id))
     for row in 0..<rows {
       for column in 0..<columns {
-        buffer.set(Cell(symbol(row: row, column: column), style: style, width: 1), x: column, y: row)
+        buffer.set(
+          Cell(symbol(row: row, column: column), style: style, width: 1), x: column, y: row)
       }
     }
     return buffer
@@ -34,8 +35,9 @@ package enum KittyPlaceholders {
   package static func symbol(row: Int, column: Int) -> String {
     var scalars = String.UnicodeScalarView()
     scalars.append(placeholder)
-    scalars.append(Unicode.Scalar(diacritics[row])!)
-    scalars.append(Unicode.Scalar(diacritics[column])!)
+    // Every entry of the table is a scalar value: the fallback is never taken.
+    scalars.append(Unicode.Scalar(diacritics[row]) ?? placeholder)
+    scalars.append(Unicode.Scalar(diacritics[column]) ?? placeholder)
     return String(scalars)
   }
 

@@ -141,10 +141,12 @@ package final class TmuxPane: Sendable {
   /// Puts the pane's `allow-passthrough` back as it was; does nothing the second time or when
   /// tunes did not change it.
   package func restorePassthrough() {
-    guard let command = restore.withLock({ value -> [String]? in
-      defer { value = nil }
-      return value
-    }) else { return }
+    guard
+      let command = restore.withLock({ value -> [String]? in
+        defer { value = nil }
+        return value
+      })
+    else { return }
     _ = run(command)
   }
 
@@ -172,10 +174,12 @@ package final class TmuxPane: Sendable {
 
   /// Removes the hooks ``addReturnHooks(pid:)`` added (found by their command), once.
   package func removeReturnHooks() {
-    guard let marker = hookMarker.withLock({ value -> String? in
-      defer { value = nil }
-      return value
-    }), let listed = run(["show-hooks"] + target) else { return }
+    guard
+      let marker = hookMarker.withLock({ value -> String? in
+        defer { value = nil }
+        return value
+      }), let listed = run(["show-hooks"] + target)
+    else { return }
     // `session-window-changed[1] run-shell -b "kill -WINCH 123 2>/dev/null || true"`; the
     // highest index first, so the others keep theirs.
     let ours = listed.split(separator: "\n").filter { $0.contains(marker) }

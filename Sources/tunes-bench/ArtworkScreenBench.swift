@@ -3,6 +3,7 @@ import Foundation
 import ITunesClient
 import TerminalGraphics
 import TerminalPOSIX
+import TerminalUI
 import TunesFeatures
 import TunesLive
 import TunesStorage
@@ -13,20 +14,29 @@ import TunesTUI
 /// server on loopback, kitty (PNG per image) and symbols (chafa cells); and the frame times
 /// while the images arrive.
 enum ArtworkScreenBench {
+  /// The modes measured, each beside its baseline in the same run: kitty placed images and
+  /// kitty Unicode placeholders through tmux passthrough (cells in the frame, the image sent
+  /// before it), sixel straight and through passthrough at a pane's offset, symbols.
+  static let modes: [(name: String, graphicsProtocol: GraphicsProtocol, tmux: Bool)] = [
+    ("kitty", .kitty, false), ("kitty-placeholders in tmux", .kitty, true),
+    ("sixel", .sixel, false), ("sixel in tmux", .sixel, true), ("symbols", .symbols, false),
+  ]
+
   @MainActor
   static func run(base: String) async {
-    for graphicsProtocol in [GraphicsProtocol.kitty, .symbols] {
+    for mode in modes {
+      let graphicsProtocol = mode.graphicsProtocol
       var times: [Double] = []
       var frames: [Double] = []
       var shown = 0
       for _ in 0..<5 {
-        let (ms, frameTimes, count) = await once(base: base, graphicsProtocol)
+        let (ms, frameTimes, count) = await once(base: base, graphicsProtocol, tmux: mode.tmux)
         times.append(ms)
         frames += frameTimes
         shown = count
       }
       print(
-        "artwork on screen, 120x40, \(graphicsProtocol.rawValue): Enter to all \(shown) visible"
+        "artwork on screen, 120x40, \(mode.name): Enter to all \(shown) visible"
           + " tiles drawn median \(String(format: "%.0f", Bench.middle(times))) ms (5 runs, the"
           + " search itself included; goal <= 300 ms); frames meanwhile: \(frames.count), p99"
           + " \(String(format: "%.2f", Bench.percentile(frames, 0.99))) ms, max"
@@ -35,9 +45,11 @@ enum ArtworkScreenBench {
   }
 
   @MainActor
-  private static func once(base: String, _ graphicsProtocol: GraphicsProtocol) async -> (
-    Double, [Double], Int
-  ) {
+  private static func once(base: String, _ graphicsProtocol: GraphicsProtocol, tmux: Bool)
+    async -> (
+      Double, [Double], Int
+    )
+  {
     let home = FileManager.default.temporaryDirectory
       .appendingPathComponent("tunes-bench-art-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }
@@ -69,10 +81,15 @@ enum ArtworkScreenBench {
     let graphics = AppGraphics(
       request: .forced(graphicsProtocol, source: "bench"), pixels: artwork.pixels,
       load: artwork.load)
+    // Inside tmux (as the app would be): `--images kitty` means placeholders, and everything
+    // goes through passthrough at the pane's offset.
+    let facts = TmuxFacts(version: "3.3a", passthrough: true, passthroughNote: "bench")
     let choice = graphics.configure(
-      probe: GraphicsProbe(cellPixels: .fallback), environment: [:],
+      probe: GraphicsProbe(cellPixels: .fallback, tmux: tmux ? facts : nil), environment: [:],
       colorDepth: .truecolor, dependencies: &dependencies)
-    let layer = ImageLayer(choice: choice, pixels: graphics.pixels)
+    var origin: (@Sendable () -> Position?)?
+    if tmux { origin = { Position(x: 60, y: 1) } }
+    let layer = ImageLayer(choice: choice, pixels: graphics.pixels, origin: origin)
     let (events, input) = AsyncStream.makeStream(of: TerminalEvent.self)
     let terminal = TerminalIO(write: { _ in }, size: { (120, 40) }, events: events)
     let loop = ProgramLoop(

@@ -161,10 +161,12 @@ final class RealTerminalSession: Sendable {
           + "set -g window-status-current-format ''\n").utf8
       ).write(to: config)
       let after = TmuxSession.shellQuote(directory.appending("after-tunes.txt").path)
-      let pane = [
-        "sh -c 'echo $$ > \(TmuxSession.shellQuote(pidFile.path)); exec \"$0\" \"$@\"'",
-        TmuxSession.shellQuote(binary.path),
-      ].joined(separator: " ") + " " + arguments.map(TmuxSession.shellQuote).joined(separator: " ")
+      let pane =
+        [
+          "sh -c 'echo $$ > \(TmuxSession.shellQuote(pidFile.path)); exec \"$0\" \"$@\"'",
+          TmuxSession.shellQuote(binary.path),
+        ].joined(separator: " ") + " "
+        + arguments.map(TmuxSession.shellQuote).joined(separator: " ")
         + "; { echo exit=$?; tmux show-options -p allow-passthrough; tmux show-hooks; } > \(after)"
         + "; sleep 600"
       command = [

@@ -29,8 +29,7 @@ struct TUIPlaceholderTests {
   /// The placeholder cells of a `capture-pane -e` screen, by (column, row).
   static func placeholders(in screen: String) -> [Position: PlaceholderCell] {
     var found: [Position: PlaceholderCell] = [:]
-    for (y, line) in screen.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-    {
+    for (y, line) in screen.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       var foreground: Int?
       var x = 0
       var scalars = Array(line.unicodeScalars)[...]

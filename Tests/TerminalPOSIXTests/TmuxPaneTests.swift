@@ -56,14 +56,15 @@ struct TmuxPaneTests {
     server.pane.restorePassthrough()  // a second time does nothing
     #expect(server.own() == "")
 
-    _ = server.control.run(["set-option", "-p", "-t", server.pane.paneID!, "allow-passthrough", "off"])
+    let id = try #require(server.pane.paneID)
+    _ = server.control.run(["set-option", "-p", "-t", id, "allow-passthrough", "off"])
     let again = TmuxPane(paneID: server.pane.paneID, socketName: server.name)
     #expect(again.enablePassthrough() == .enabled)
     #expect(server.own() == "allow-passthrough on")
     again.restorePassthrough()
     #expect(server.own() == "allow-passthrough off")
 
-    _ = server.control.run(["set-option", "-p", "-t", server.pane.paneID!, "allow-passthrough", "on"])
+    _ = server.control.run(["set-option", "-p", "-t", id, "allow-passthrough", "on"])
     let on = TmuxPane(paneID: server.pane.paneID, socketName: server.name)
     #expect(on.enablePassthrough() == .alreadyOn)
     on.restorePassthrough()

@@ -74,6 +74,25 @@ package struct AppGraphics: Sendable {
       height: min(choice.cellPixels.height, symbolCell.height))
   }
 
+  /// How mpv draws a video in this terminal, and why: sixel only where images are drawn as
+  /// sixel straight to the terminal and mpv's sixel output is known to draw there; xterm shows a
+  /// white screen for mpv's sixel video (measured with mpv 0.35 and XTerm 379), and tmux passes
+  /// no sixel from mpv (it is not wrapped): `tct`, half blocks in colour, there.
+  package static func videoDriver(choice: GraphicsChoice, probe: GraphicsProbe) -> (
+    sixel: Bool, reason: String
+  ) {
+    guard choice.graphicsProtocol == .sixel else {
+      return (false, "tct (images are not sixel here)")
+    }
+    if choice.passthrough || probe.tmux != nil {
+      return (false, "tct (inside tmux mpv's sixel would not pass through)")
+    }
+    if let version = probe.version, version.hasPrefix("XTerm(") {
+      return (false, "tct (mpv's sixel video draws a white screen in \(version))")
+    }
+    return (true, "sixel (images are sixel here)")
+  }
+
   /// The most pixels a cell of symbols can use (see ``fetchCell(for:)``).
   package static let symbolCell = CellPixels(width: 8, height: 16)
 }

@@ -46,13 +46,15 @@ package enum TunesApp {
     dependencies.video.useTerminal(
       sixel: false, cellWidth: CellPixels.fallback.width, cellHeight: CellPixels.fallback.height)
     if let graphics {
+      let probe = AppGraphics.probe(host.probe, window: host.initialSize, tmux: host.tmux)
       let choice = graphics.configure(
-        probe: AppGraphics.probe(host.probe, window: host.initialSize, tmux: host.tmux),
-        environment: environment,
+        probe: probe, environment: environment,
         colorDepth: host.capabilities.colorDepth, dependencies: &dependencies)
+      let video = AppGraphics.videoDriver(choice: choice, probe: probe)
       dependencies.video.useTerminal(
-        sixel: choice.graphicsProtocol == .sixel, cellWidth: choice.cellPixels.width,
+        sixel: video.sixel, cellWidth: choice.cellPixels.width,
         cellHeight: choice.cellPixels.height)
+      log.log("video in the terminal: \(video.reason)")
       log.log(
         "images \(choice.graphicsProtocol.rawValue): \(choice.reason);"
           + " cell \(choice.cellPixels.width)x\(choice.cellPixels.height)"
