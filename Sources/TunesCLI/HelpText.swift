@@ -11,6 +11,7 @@ enum HelpText {
     case "charts": return charts
     case "genres": return genres
     case "preview": return preview
+    case "artwork": return artwork
     case "history": return history
     case "favorites", "favourites": return favorites
     case "replay": return replay
@@ -240,7 +241,9 @@ enum HelpText {
     var lines = ["Options:"]
     for option in parser.options where !network.contains(option.name) && option.name != "help" {
       var left = "  --" + option.name + (option.takesValue ? " " + option.valueName : "")
-      if let short = option.short { left = "  -\(short), --" + option.name }
+      if let short = option.short {
+        left = "  -\(short), --" + option.name + (option.takesValue ? " " + option.valueName : "")
+      }
       var help = option.help
       if !option.values.isEmpty, let first = option.values.first, !help.contains(first) {
         help += ": " + option.values.joined(separator: ", ")
