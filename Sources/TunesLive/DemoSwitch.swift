@@ -52,7 +52,11 @@ final class DemoSwitch: Sendable {
       },
       filters: { [self] query in
         try await (demo.withLock { $0?.history } ?? live.history).filters(query)
-      })
+      },
+      remove: { [self] query in
+        try await (demo.withLock { $0?.history } ?? live.history).remove(query)
+      },
+      clear: { [self] in try await (demo.withLock { $0?.history } ?? live.history).clear() })
     wrapped.favorites = FavoritesClient(
       list: { [self] in try await (demo.withLock { $0?.favorites } ?? live.favorites).list() },
       ids: { [self] in try await (demo.withLock { $0?.favorites } ?? live.favorites).ids() },

@@ -113,7 +113,9 @@ package enum LiveDependencies {
         guard let entry = try store.recent().first(where: { HistoryStore.key($0.query) == key })
         else { return nil }
         return SearchFilters(historyFields: entry.filters)
-      })
+      },
+      remove: { query in _ = try store.remove(query: query) },
+      clear: { try store.clear() })
   }
 
   /// Where episodes were left, from the store.

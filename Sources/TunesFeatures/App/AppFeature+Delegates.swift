@@ -40,6 +40,16 @@ extension AppFeature {
       state.overlay = nil
       state.notice = "Filters: \(filters.panelSummary)"
       return applyFilters(&state, filters)
+    case .settings(.delegate(.historyClearConfirmed)):
+      let history = dependencies.history
+      state.notice = "Forgot every recent search."
+      return .merge(
+        dispatch(&state, .search(.historyCleared)),
+        .run { send in
+          do { try await history.clear() } catch {
+            send(.storageFailed(.storage(error.localizedDescription)))
+          }
+        })
     case .settings(.delegate(.storefrontChosen(let country))):
       var filters = state.filters
       filters.country = country

@@ -95,6 +95,10 @@ public struct AppFeature: Reducer {
         SettingsState(
           country: state.filters.country, images: dependencies.imagesMode,
           video: dependencies.video.mode.rawValue))
+      if case .settings(var panel)? = state.overlay {
+        panel.historyCount = state.search.history.count
+        state.overlay = .settings(panel)
+      }
       return .none
     case .detail(.tracksLoaded(_, .success(let items))):
       // Episode lists say which were played and where the others were left.
@@ -129,8 +133,15 @@ public struct AppFeature: Reducer {
       state.notice = error.title
       return .none
     case .linkOpenFailed(let url, let reason):
-      state.notice = "Could not open the link (\(reason)):"
+      // What failed, then what to do: copy it with y (OSC 52), or click or select it.
+      var cause = reason.trimmingCharacters(in: .whitespaces)
+      while cause.hasSuffix(".") { cause.removeLast() }
+      state.notice = "No browser opened (\(cause)). y copies the link:"
       state.noticeLink = url.absoluteString
+      return .none
+    case .linkCopyRequested(let text):
+      state.clipboard = ClipboardCopy(id: (state.clipboard?.id ?? 0) + 1, text: text)
+      state.notice = "Copied the link to the clipboard (OSC 52; where the terminal allows it)."
       return .none
     case .resized(let columns, let rows):
       state.viewport = Viewport(columns: max(1, columns), rows: max(1, rows))

@@ -36,6 +36,9 @@ public struct AppState: Equatable, Sendable {
   public var artwork = ArtworkState()
   /// A link that could not be opened, shown (selectable, and an OSC 8 link) with the notice.
   public var noticeLink: String? = nil
+  /// The last text asked to go to the terminal's clipboard, numbered so the program loop
+  /// writes each request once (OSC 52).
+  public var clipboard: ClipboardCopy? = nil
   /// A transient status message ("Saved to favourites"); cleared by the next key or click.
   public var notice: String?
   /// Whether the terminal window is in front, as its focus reports say (`true` until one says
@@ -107,5 +110,19 @@ public struct AppState: Equatable, Sendable {
   public var topFavorites: FavoritesState? {
     if case .favorites(let favorites) = stack.last { return favorites }
     return nil
+  }
+}
+
+/// Text for the terminal's clipboard: the program loop writes it as OSC 52 once per `id`.
+public struct ClipboardCopy: Equatable, Sendable {
+  /// Which request this is (1, 2, …): a new copy of the same text is written again.
+  public var id: Int
+  /// The text copied.
+  public var text: String
+
+  /// Makes a request.
+  public init(id: Int, text: String) {
+    self.id = id
+    self.text = text
   }
 }

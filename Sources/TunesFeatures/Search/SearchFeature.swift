@@ -51,6 +51,11 @@ struct SearchFeature: Reducer {
       }
       return submit(&state, term: state.search.query, filters: state.filters)
     case .suggestionMoved(let up):
+      if !up, state.search.suggestions.isEmpty, state.search.focus == .query {
+        // ↓ in the box opens the recent searches (they do not open by themselves at launch).
+        state.search.suggestions = SearchState.suggestions(
+          for: state.search.query, in: state.search.history)
+      }
       let count = state.search.suggestions.count
       guard count > 0 else { return .none }
       if up {
@@ -64,6 +69,28 @@ struct SearchFeature: Reducer {
       return .none
     case .suggestionPicked(let index):
       return pickSuggestion(&state.search, index)
+    case .suggestionRemoved(let index):
+      guard state.search.suggestions.indices.contains(index) else { return .none }
+      let query = state.search.suggestions[index]
+      state.search.history.removeAll { $0.lowercased() == query.lowercased() }
+      state.search.suggestions = SearchState.suggestions(
+        for: state.search.query, in: state.search.history)
+      let count = state.search.suggestions.count
+      state.search.highlightedSuggestion = count == 0 ? nil : min(index, count - 1)
+      let history = dependencies.history
+      return .run { send in
+        do {
+          try await history.remove(query)
+          send(.delegate(.notice("Forgot the search “\(query)”.")))
+        } catch {
+          send(.delegate(.storageFailed(.storage(error.localizedDescription))))
+        }
+      }
+    case .historyCleared:
+      state.search.history = []
+      state.search.suggestions = []
+      state.search.highlightedSuggestion = nil
+      return .none
     case .suggestionFiltersLoaded(let query, var filters):
       guard state.search.query == query else { return .none }
       // The storefront is a setting, not a filter of the past search: it stays as chosen.
@@ -92,8 +119,9 @@ struct SearchFeature: Reducer {
       return receive(&state, generation: generation, result: result)
     case .historyLoaded(let history):
       state.search.history = history
-      // Refresh the suggestions on show; never pop them open after a search was answered.
-      let showing = !state.search.suggestions.isEmpty || state.search.submitted == nil
+      // Refresh the suggestions on show; never pop them open by themselves (at launch they
+      // would cover the first home row): typing or ↓ opens them.
+      let showing = !state.search.suggestions.isEmpty
       if state.search.focus == .query, state.isRoot, showing {
         state.search.suggestions = SearchState.suggestions(for: state.search.query, in: history)
       }

@@ -31,6 +31,8 @@ package final class ProgramLoop {
   private let images: ImageLayer?
   private let terminalName: String
   private var lastFrame: Frame?
+  /// The last clipboard request written (OSC 52), so each is written once.
+  private var copiedID = 0
   private var needsFullRedraw = true
   /// Whether a video preview holds the terminal (mpv draws; the app writes only its last row).
   private var videoHoldsTerminal = false
@@ -312,6 +314,10 @@ package final class ProgramLoop {
     // The desktop hears of what plays at the same pace as the screen.
     let announcement = presence.update(state)
     if !announcement.isEmpty, !awaitingResume { terminal.write(announcement) }
+    if let copy = state.clipboard, copy.id != copiedID, !awaitingResume {
+      copiedID = copy.id
+      terminal.write(Clipboard.osc52(copy.text))
+    }
     let holds = state.playback.holdsTerminal
     if holds != videoHoldsTerminal {
       // Handing the screen to mpv (cleared for the picture), or taking it back (everything drawn

@@ -11,7 +11,18 @@ extension KeyTable {
       send: [.search(.querySubmitted)]),
     KeyBinding([.up, .down], "↑ ↓", "pick a recent search") { key, state in
       if !state.search.suggestions.isEmpty { return [.search(.suggestionMoved(up: key == .up))] }
+      // ↑ in the box opens the recent searches (they never open by themselves).
+      if key == .up, !state.search.history.isEmpty { return [.search(.suggestionMoved(up: false))] }
       return key == .down ? [.search(.focusMoved(to: .results))] : []
+    },
+    KeyBinding(.control([.character("r")]), "Ctrl-R", "the recent searches") { _, state in
+      state.search.suggestions.isEmpty ? [.search(.suggestionMoved(up: false))] : []
+    },
+    KeyBinding(
+      [.delete], "Delete", "forget the highlighted recent search"
+    ) { _, state in
+      guard let index = state.search.highlightedSuggestion else { return nil }
+      return [.search(.suggestionRemoved(index))]
     },
     KeyBinding(
       [.tab, .backTab], "Tab", "go to the results",
@@ -218,6 +229,17 @@ extension KeyTable {
     ) { key, _ in
       [.filters(.valueStepped(by: key == .left || key == .character("h") ? -1 : 1))]
     },
+    KeyBinding(
+      (0...9).map { .character(Character(String($0))) }, "0–9", "type the limit (on Limit)"
+    ) { key, state in
+      guard case .filters(let panel)? = state.overlay, panel.focusedField == .limit,
+        case .character(let character) = key, let digit = character.wholeNumberValue
+      else { return [] }
+      return [.filters(.limitDigitTyped(digit))]
+    },
+    KeyBinding(
+      [.backspace, .delete], "Backspace", "erase a digit of the limit",
+      send: [.filters(.limitDigitErased)]),
     KeyBinding([.enter], "Enter", "apply", send: [.filters(.applied)]),
     KeyBinding([.escape], "Esc", "close without applying", send: [.backRequested]),
   ]
@@ -231,8 +253,10 @@ extension KeyTable {
     KeyBinding([.left, .right, .character(" ")], "← → Space", "step through the countries") {
       key, _ in [.settings(.countryStepped(by: key == .left ? -1 : 1))]
     },
+    KeyBinding([.backspace], "Backspace", "erase a letter", send: [.settings(.letterErased)]),
     KeyBinding(
-      [.backspace, .delete], "Backspace", "erase a letter", send: [.settings(.letterErased)]),
+      [.delete], "Delete", "forget every recent search (twice)",
+      send: [.settings(.historyClearRequested)]),
     KeyBinding([.enter], "Enter", "apply", send: [.settings(.applied)]),
     KeyBinding([.escape], "Esc", "close without applying", send: [.backRequested]),
   ]

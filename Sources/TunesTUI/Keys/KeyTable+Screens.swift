@@ -28,6 +28,10 @@ extension KeyTable {
       [.character("C")], "C", "check watched items now (tunes watch)",
       send: [.watch(.checkRequested)]),
     KeyBinding(
+      [.character("y")], "y", "copy the link that did not open (OSC 52)",
+      hint: .bar(rank: 0, key: "y") { $0.noticeLink != nil ? "copy link" : nil }
+    ) { _, state in state.noticeLink.map { [.linkCopyRequested($0)] } },
+    KeyBinding(
       [.character("p")], "p", "play the pick, then the rest of its list",
       hint: .bar(rank: 1, key: "p") { playHint($0) }
     ) { _, state in state.selectedPlayList.map { [.playback(.listPlayRequested($0))] } },

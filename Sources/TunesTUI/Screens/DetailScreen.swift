@@ -40,9 +40,13 @@ enum DetailScreen {
     let area = frame.buffer.area
     let rows = Layout.vertical([.length(1), .length(1), .fill(1), .length(1)]).split(area)
     var model = model(detail, app: state, spinner: Spinner(tick: state.spinnerTick).frame)
-    let title = DisplayText.clean(model.shownItem.title) ?? "Untitled"
+    // The way here, then the item's kind and title (an empty title reads "Untitled").
+    var crumbs = state.crumbs
+    if let last = crumbs.indices.last, DisplayText.clean(crumbs[last]) == nil {
+      crumbs[last] = "Untitled"
+    }
     HeaderBar(
-      state, crumbs: [model.badge, title],
+      state, crumbs: crumbs,
       hints: KeyTable.hints(.header, state: state)
     ).render(in: rows[0], buffer: &frame.buffer)
     let content = rows[2].inset(right: 1, left: 2)
