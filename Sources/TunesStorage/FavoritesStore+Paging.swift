@@ -172,6 +172,13 @@ extension FavoritesStore {
   /// How many favourites match `query`'s text, by kind (the query's kind is not applied, so
   /// every kind's count shows), largest first, ties by kind.
   public func countsByKind(_ query: FavoritesQuery) throws -> [(kind: String, count: Int)] {
+    // Without filter text, the counts the triggers keep (schema 5); a file not migrated (opened
+    // read-only) counts.
+    if query.text.allSatisfy(\.isWhitespace), try database.userVersion() >= 5 {
+      return try database.query(
+        "SELECT kind, count FROM favorite_kinds WHERE count > 0 ORDER BY count DESC, kind"
+      ) { row in (row.text(0) ?? "", Int(row.int64(1) ?? 0)) }
+    }
     var all = query
     all.kind = nil
     let plan = Plan(all, seek: .offset(0), derived: try database.userVersion() >= 2)

@@ -65,8 +65,8 @@ struct CorruptionTests {
       opened.database.close()
     }
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    // Past the schema: its pages outgrew page 1 at schema 5 and sit near page 22.
-    try handle.seek(toOffset: 4_096 * 30)
+    // Past the schema's pages (page 1 and those it grew into with schema 5), in the data.
+    try handle.seek(toOffset: 4_096 * 40)
     handle.write(Data(repeating: 0xA5, count: 4_096 * 20))
     try handle.close()
 
@@ -92,8 +92,8 @@ struct CorruptionTests {
       library.database.close()
     }
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
-    // Past the schema: its pages outgrew page 1 at schema 5 and sit near page 22.
-    try handle.seek(toOffset: 4_096 * 30)
+    // Past the schema's pages (page 1 and those it grew into with schema 5), in the data.
+    try handle.seek(toOffset: 4_096 * 40)
     handle.write(Data(repeating: 0xA5, count: 4_096 * 20))
     try handle.close()
     let quick = try TunesDatabase.open(paths: dir.paths, now: fixedClock)
@@ -119,8 +119,8 @@ struct CorruptionTests {
       library.database.close()
     }
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
-    // Past the schema: its pages outgrew page 1 at schema 5 and sit near page 22.
-    try handle.seek(toOffset: 4_096 * 30)
+    // Past the schema's pages (page 1 and those it grew into with schema 5), in the data.
+    try handle.seek(toOffset: 4_096 * 40)
     handle.write(Data(repeating: 0xA5, count: 4_096 * 20))
     try handle.close()
     let damaged = try Data(contentsOf: URL(fileURLWithPath: file))

@@ -96,9 +96,59 @@ struct FavoritesPagingTests {
         #expect(detail.contains("INDEX"), "\(sort) \(seek): \(detail)")
       }
     }
+    // With filter text the counts group the matching rows by kind.
     let counts = try database.database.query(
       "EXPLAIN QUERY PLAN SELECT kind, count(*) FROM favorites WHERE 1 GROUP BY kind")
     #expect(counts.compactMap { $0[3].string }.joined().contains("COVERING INDEX"))
+  }
+
+  /// The counts the triggers keep, and the counts SQLite finds by counting.
+  static func keptAndCounted(_ store: FavoritesStore) throws -> (
+    kept: [String], counted: [String]
+  ) {
+    let kept = try store.countsByKind(.init()).map { "\($0.kind) \($0.count)" }
+    let counted = try store.database.query(
+      "SELECT kind, count(*) AS n FROM favorites GROUP BY kind ORDER BY n DESC, kind"
+    ) { "\($0.text(0) ?? "") \($0.int64(1) ?? 0)" }
+    return (kept, counted)
+  }
+
+  @Test("the counts by kind kept by triggers follow adds, kind changes, removals and clear")
+  func keptCounts() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = try Self.filled(directory, count: 3_000).favorites
+    var both = try Self.keptAndCounted(store)
+    #expect(both.kept == ["album 1000", "podcast 1000", "song 1000"])
+    #expect(both.kept == both.counted)
+    try store.add(favorite(9_001, kind: "software"))
+    try store.add(favorite(5, kind: "song"))  // an album refreshed as a song
+    #expect(try store.remove(id: 6))
+    _ = try store.take(id: 7)
+    _ = try store.importRecords([favorite(9_002, kind: "ebook"), favorite(8, kind: "x")])
+    both = try Self.keptAndCounted(store)
+    #expect(both.kept == both.counted)
+    #expect(both.kept.contains("software 1") && both.kept.contains("ebook 1"))
+    try store.clear()
+    #expect(try store.countsByKind(.init()).isEmpty)
+  }
+
+  @Test("migrating a file of schema 4 counts the favourites it holds")
+  func migrationCounts() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path + "/tunes.sqlite"
+    let old = try SQLiteDatabase(path: path)
+    try old.migrate(Array(StorageSchema.library.prefix(4)))
+    let store = FavoritesStore(database: old)
+    for n in 1...10 { try store.add(favorite(Int64(n), kind: n % 2 == 0 ? "song" : "album")) }
+    old.close()
+    let new = try SQLiteDatabase(path: path)
+    defer { new.close() }
+    try new.migrate(StorageSchema.library)
+    let both = try Self.keptAndCounted(FavoritesStore(database: new))
+    #expect(both.kept == ["album 5", "song 5"])
+    #expect(both.kept == both.counted)
   }
 
   @Test("counts by kind and the filter are SQL's; LIKE's wildcards are plain text")

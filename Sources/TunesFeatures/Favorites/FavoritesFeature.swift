@@ -147,9 +147,10 @@ struct FavoritesFeature: Reducer {
     let window = favorites.window
     let page = max(1, state.rows)
     let total = favorites.total
+    guard total > 0 else { return .none }
     let low = max(0, favorites.selection - page)
     let high = min(total, favorites.selection + 2 * page)
-    if window.holds(low) && (high == 0 || window.holds(high - 1)) { return .none }
+    if window.holds(low) && window.holds(high - 1) { return .none }
     return request(&state, around: favorites.selection, counts: false)
   }
 

@@ -189,7 +189,7 @@ extension KeyTable {
       hint: .header("remove", rank: 2), send: [.favorites(.removeRequested)]),
     KeyBinding(
       [.character("u")], "u", "put back the favourite removed last",
-      hint: .bar(rank: 0) { $0.topFavorites?.removed != nil ? "undo" : nil },
+      hint: .header("undo", rank: 0) { $0.topFavorites?.removed != nil },
       send: [.favorites(.undoRequested)]),
     KeyBinding(
       [.character("f")], "f", "filter by title, author or collection",

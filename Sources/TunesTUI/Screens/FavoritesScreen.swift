@@ -110,7 +110,12 @@ enum FavoritesScreen {
     }
     put(
       " All \(FactText.grouped(favorites.matchingText)) ", selected: favorites.listing.kind == nil)
-    for count in favorites.counts {
+    var counts = favorites.counts
+    // The kind shown is named even when the filter text leaves none of it.
+    if let kind = favorites.listing.kind, !counts.contains(where: { $0.kind == kind }) {
+      counts.append(FavoriteKindCount(kind: kind, count: 0))
+    }
+    for count in counts {
       x = buffer.set(
         string: "·", at: Position(x: x, y: area.y), style: Theme.secondary, clippedTo: area)
       put(
