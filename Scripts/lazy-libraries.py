@@ -4,13 +4,13 @@
   python3 Scripts/lazy-libraries.py BINARY
 
 The `tunes` executable links stubs of every function it uses from libcurl, GIO, GObject, GLib,
-chafa, TurboJPEG and libpng (Sources/CLazyLibraries): each loads its library on its first call.
+chafa, TurboJPEG and libpng (Sources/CStartup): each loads its library on its first call.
 The linker still records the libraries as needed (SwiftPM puts them before any `--as-needed`), so
 the dynamic loader would map and relocate them and their 35 dependencies before `main`. This
 removes those DT_NEEDED entries in place, then proves the result: the binary must run
 `--version` with LD_BIND_NOW=1 (every symbol resolved at start, so one still owed to a removed
-library fails here, not later). When the proof fails the original is put back and the script
-exits 1. Running it again on a patched binary changes nothing.
+library fails here, not later), and on a pseudo-terminal too. When the proof fails the
+original is put back and the script exits 1. Running it again on a patched binary changes nothing.
 """
 import os, shutil, struct, subprocess, sys
 
@@ -75,8 +75,45 @@ def main():
               file=sys.stderr)
         print(proof.stderr.strip(), file=sys.stderr)
         sys.exit(1)
+    on_terminal = version_on_terminal(path)
+    if on_terminal is not None:
+        os.replace(backup, path)
+        print(f"lazy-libraries: {path} --version on a terminal: {on_terminal}; left as it was",
+              file=sys.stderr)
+        sys.exit(1)
     os.remove(backup)
     print(f"lazy-libraries: {path}: {len(dropped)} libraries load on first use ({', '.join(dropped)})")
+
+
+def version_on_terminal(path):
+    """None when `path --version` on a pseudo-terminal prints its version line and exits (the
+    start-up code takes another path there: Sources/CStartup/backtrace.c), else what went wrong."""
+    import pty, select, time
+    env = {k: v for k, v in os.environ.items() if k != "SWIFT_BACKTRACE"}
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(path, [path, "--version"], env)
+    seen, deadline = b"", time.monotonic() + 10
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    finished, status = os.waitpid(pid, os.WNOHANG)
+    if finished == 0:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        return "still running after 10 s"
+    os.close(fd)
+    if status != 0 or not seen.startswith(b"tunes "):
+        return f"exit status {status}, printed {seen[:80]!r}"
+    return None
 
 
 main()

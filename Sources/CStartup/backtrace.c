@@ -14,7 +14,14 @@
 
 static int preset;
 
-__attribute__((constructor(101))) static void tunes_preset_backtrace(void) {
+// The runtime finds argv by walking back from `environ` on the initial stack; setenv moves
+// `environ` to the heap, so the arguments glibc passes to this constructor are handed to the
+// runtime first (its hook for hosts that set argv themselves).
+extern void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc) __attribute__((weak));
+
+__attribute__((constructor(101))) static void tunes_preset_backtrace(int argc, char **argv,
+                                                                     char **envp) {
+  (void)envp;
   if (getenv("SWIFT_BACKTRACE") != NULL) return;
   if (isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1) return;
   // A shared runtime has read the variable already.
@@ -23,6 +30,8 @@ __attribute__((constructor(101))) static void tunes_preset_backtrace(void) {
     dlclose(shared);
     return;
   }
+  if (_swift_stdlib_overrideUnsafeArgvArgc == NULL || argv == NULL) return;
+  _swift_stdlib_overrideUnsafeArgvArgc(argv, argc);
   if (setenv("SWIFT_BACKTRACE", "interactive=no", 0) == 0) preset = 1;
 }
 
