@@ -192,8 +192,8 @@ enum HomeView {
     for (column, item) in zip(columns, items.indices.dropFirst(first)) {
       // Artwork as on the search grid: asked for when the tile is wholly in view.
       let art = TileView.artworkArea(in: column)
-      let need = state.artwork.need(
-        url: items[item].artworkText, columns: art.width, rows: art.height)
+      let need = TileArtworkCache.need(
+        state.artwork, for: items[item], columns: art.width, rows: art.height)
       if let need, column.intersection(area) == column { artwork.append(need) }
       let view = TileView(
         item: items[item], isSelected: showSelection && item == selection,

@@ -165,8 +165,8 @@ enum SearchResultsView {
           state.columns, in: Rect(x: area.x, y: y, width: area.width, height: TileView.height))
         for (column, index) in zip(columns, row) {
           let art = TileView.artworkArea(in: column)
-          if let need = state.artwork.need(
-            url: items[index].artworkText, columns: art.width, rows: art.height)
+          if let need = TileArtworkCache.need(
+            state.artwork, for: items[index], columns: art.width, rows: art.height)
           {
             upcoming.append(need)
           }
@@ -186,8 +186,8 @@ enum SearchResultsView {
           let visible = column.intersection(area)
           guard !visible.isEmpty else { continue }
           let art = TileView.artworkArea(in: column)
-          let need = state.artwork.need(
-            url: items[index].artworkText, columns: art.width, rows: art.height)
+          let need = TileArtworkCache.need(
+            state.artwork, for: items[index], columns: art.width, rows: art.height)
           // A tile cut by the view shows the visible part of its picture too.
           if let need {
             artwork.append(need)
