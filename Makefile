@@ -12,7 +12,8 @@ SWIFT ?= swift
 DEB_BUILD := /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/curl-config:libcurl4-openssl-dev \
              /usr/include/turbojpeg.h:libturbojpeg0-dev /usr/include/png.h:libpng-dev \
              /usr/include/chafa/chafa.h:libchafa-dev /usr/include/glib-2.0/glib.h:libglib2.0-dev \
-             /usr/bin/pkg-config:pkg-config /etc/ssl/certs/ca-certificates.crt:ca-certificates
+             /usr/bin/pkg-config:pkg-config /etc/ssl/certs/ca-certificates.crt:ca-certificates \
+             /usr/bin/python3:python3
 DEB_LINT  := /usr/bin/jq:jq
 DEB_TEST  := /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 /usr/bin/curl:curl /usr/bin/jq:jq \
              /usr/bin/mpv:mpv /usr/bin/ffmpeg:ffmpeg /usr/bin/setpriv:util-linux \
