@@ -106,6 +106,9 @@ def version_on_terminal(path):
             break
         seen += chunk
     finished, status = os.waitpid(pid, os.WNOHANG)
+    while finished == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)  # the output has ended; the exit follows
+        finished, status = os.waitpid(pid, os.WNOHANG)
     if finished == 0:
         os.kill(pid, 9)
         os.waitpid(pid, 0)
