@@ -70,8 +70,8 @@ build: deps-build build-info
 
 # Release builds link the Swift runtime and Foundation statically: the dynamic loader's symbol
 # lookups were most of a cold start (about 35 ms -> 10 ms for `tunes --version`). Then libcurl's
-# tree, GIO and the image libraries come off the start-up list: the executable loads each on its
-# first call (Sources/CStartup, Scripts/lazy-libraries.py; 48 shared objects -> 7). Not
+# tree, GIO, the image libraries and SQLite come off the start-up list: the executable loads each
+# on its first call (Sources/CStartup, Scripts/lazy-libraries.py; 48 shared objects -> 6). Not
 # position-independent: the loader then has no 128,000 relative fixups to apply to the static
 # runtime at each start (only with --static-swift-stdlib: against the shared runtime a non-PIE
 # executable makes ld.so warn about protected symbols on every start).
