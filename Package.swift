@@ -91,10 +91,7 @@ let package = Package(
       ]),
     .executableTarget(
       name: "tunes",
-      dependencies: ["TunesCLI", "TunesLive", "TunesTUI", "TerminalPOSIX", "CStartup"],
-      // Not position-independent: the loader then has no 128,000 relative fixups to apply to
-      // the statically linked runtime at each start (docs/DECISIONS.md, "Cold start").
-      linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"])]),
+      dependencies: ["TunesCLI", "TunesLive", "TunesTUI", "TerminalPOSIX", "CStartup"]),
     .executableTarget(
       name: "tunes-bench",
       dependencies: [

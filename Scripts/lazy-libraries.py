@@ -4,10 +4,11 @@
   python3 Scripts/lazy-libraries.py BINARY
 
 The `tunes` executable links stubs of every function it uses from libcurl, GIO, GObject, GLib,
-chafa, TurboJPEG and libpng (Sources/CStartup): each loads its library on its first call.
+chafa, TurboJPEG, libpng and SQLite (Sources/CStartup): each loads its library on its first call.
 The linker still records the libraries as needed (SwiftPM puts them before any `--as-needed`), so
 the dynamic loader would map and relocate them and their 35 dependencies before `main`. This
-removes those DT_NEEDED entries in place, then proves the result: the binary must run
+removes those DT_NEEDED entries in place (keeping, with a note, any library the binary still
+calls directly: a function missing from lazy-symbols.h), then proves the result: the binary must run
 `--version` with LD_BIND_NOW=1 (every symbol resolved at start, so one still owed to a removed
 library fails here, not later), and on a pseudo-terminal too. When the proof fails the
 original is put back and the script exits 1. Running it again on a patched binary changes nothing.
@@ -15,11 +16,29 @@ original is put back and the script exits 1. Running it again on a patched binar
 import os, shutil, struct, subprocess, sys
 
 LAZY = {b"libcurl.so.4", b"libgio-2.0.so.0", b"libgobject-2.0.so.0", b"libglib-2.0.so.0",
-        b"libchafa.so.0", b"libturbojpeg.so.0", b"libpng16.so.16"}
+        b"libchafa.so.0", b"libturbojpeg.so.0", b"libpng16.so.16", b"libsqlite3.so.0"}
 PT_DYNAMIC, DT_NULL, DT_NEEDED, DT_STRTAB = 2, 0, 1, 5
 
 
-def patch(path):
+def still_owed(path):
+    """The lazily bound libraries the binary still calls directly (a function missing from
+    Sources/CStartup/lazy-symbols.h), each with those functions: such a library stays needed."""
+    needed = subprocess.run(["nm", "-D", "--undefined-only", path], capture_output=True,
+                            text=True).stdout.split()
+    undefined = {name.split("@")[0] for name in needed if name not in ("U", "w", "v")}
+    owed = {}
+    for line in subprocess.run(["ldd", path], capture_output=True, text=True).stdout.splitlines():
+        parts = line.split()
+        if len(parts) >= 3 and parts[1] == "=>" and parts[0].encode() in LAZY:
+            defined = subprocess.run(["nm", "-D", "--defined-only", parts[2]],
+                                     capture_output=True, text=True).stdout.split()
+            used = sorted(undefined & {name.split("@")[0] for name in defined})
+            if used:
+                owed[parts[0].encode()] = used
+    return owed
+
+
+def patch(path, keep):
     with open(path, "r+b") as f:
         data = bytearray(f.read())
         if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
@@ -44,7 +63,7 @@ def patch(path):
 
         kept, dropped = [], []
         for tag, value in entries:
-            if tag == DT_NEEDED and name(value) in LAZY:
+            if tag == DT_NEEDED and name(value) in LAZY and name(value) not in keep:
                 dropped.append(name(value).decode())
             else:
                 kept.append((tag, value))
@@ -61,8 +80,12 @@ def patch(path):
 def main():
     path = os.path.abspath(sys.argv[1])
     backup = path + ".eager"
+    owed = still_owed(path)
+    for library, functions in owed.items():
+        print(f"lazy-libraries: {library.decode()} stays loaded at start: add "
+              f"{', '.join(functions)} to Sources/CStartup/lazy-symbols.h", file=sys.stderr)
     shutil.copy2(path, backup)
-    dropped = patch(path)
+    dropped = patch(path, set(owed))
     if not dropped:
         os.remove(backup)
         print(f"lazy-libraries: {path}: nothing to drop")
@@ -106,6 +129,9 @@ def version_on_terminal(path):
             break
         seen += chunk
     finished, status = os.waitpid(pid, os.WNOHANG)
+    while finished == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)  # the output has ended; the exit follows
+        finished, status = os.waitpid(pid, os.WNOHANG)
     if finished == 0:
         os.kill(pid, 9)
         os.waitpid(pid, 0)

@@ -1,7 +1,7 @@
 // Lazy binding of the network, desktop and image libraries, for a fast cold start.
 //
 // `tunes --version` or `tunes search` do not need libcurl's tree (GnuTLS, OpenSSL, Kerberos,
-// LDAP, SSH…), GIO or the image libraries, yet the dynamic loader used to map and relocate all
+// LDAP, SSH…), GIO or the image libraries (nor `--version`, `help` or `completions` SQLite), yet the dynamic loader used to map and relocate all
 // 48 of them before `main` (about 80 % of a cold start). The `tunes` executable instead links
 // stubs of their functions (stubs.S, hidden, so the libraries never bind to them): a stub's first
 // call loads its library with dlopen and looks the function up here, and later calls jump
@@ -24,18 +24,19 @@ enum {
   LIB_CHAFA,
   LIB_TURBOJPEG,
   LIB_PNG,
+  LIB_SQLITE,
   LIB_COUNT
 };
 
 static const char *const sonames[LIB_COUNT] = {
     "libcurl.so.4",   "libgio-2.0.so.0", "libgobject-2.0.so.0", "libglib-2.0.so.0",
-    "libchafa.so.0",  "libturbojpeg.so.0", "libpng16.so.16",
+    "libchafa.so.0",  "libturbojpeg.so.0", "libpng16.so.16", "libsqlite3.so.0",
 };
 
 // The Debian package that holds each library, for the message when it cannot be loaded.
 static const char *const packages[LIB_COUNT] = {
     "libcurl4", "libglib2.0-0", "libglib2.0-0", "libglib2.0-0",
-    "libchafa0", "libturbojpeg0", "libpng16-16",
+    "libchafa0", "libturbojpeg0", "libpng16-16", "libsqlite3-0",
 };
 
 struct lazy_entry {

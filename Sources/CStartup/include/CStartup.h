@@ -1,7 +1,7 @@
 #ifndef TUNES_CSTARTUP_H
 #define TUNES_CSTARTUP_H
 
-/// How many of the lazily bound libraries (libcurl, GIO, GObject, GLib, chafa, TurboJPEG, libpng)
+/// How many of the lazily bound libraries (libcurl, GIO, GObject, GLib, chafa, TurboJPEG, libpng, SQLite)
 /// this process has loaded so far through the stubs of lazy.c (0 at start).
 int tunes_lazy_libraries_loaded(void);
 
