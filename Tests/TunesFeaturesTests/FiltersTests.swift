@@ -188,3 +188,39 @@ enum FiltersFeatureMessage {
     filters.validationError.map(AppFeature.message)
   }
 }
+
+@MainActor
+@Suite("Results order and kind")
+struct ResultStepsTests {
+  @Test("t steps through the kinds present, then every kind; o steps the order; a new answer shows all")
+  func steps() async throws {
+    var song = Samples.item(1, .song)
+    song.title = "b"
+    var movie = Samples.item(2, .featureMovie)
+    movie.title = "a"
+    var state = AppState()
+    state.search.results = .loaded([song, movie])
+    state.search.focus = .results
+    state.search.selection = 1
+    let store = makeStore(state, Samples.dependencies())
+    try await store.send(.search(.kindStepped)) {
+      $0.search.kindShown = .song
+      $0.search.selection = 0
+      $0.notice = "Results: only Songs."
+    }
+    try await store.send(.search(.kindStepped)) {
+      $0.search.kindShown = .featureMovie
+      $0.notice = "Results: only Movies."
+    }
+    try await store.send(.search(.kindStepped)) {
+      $0.search.kindShown = nil
+      $0.notice = "Results: every kind."
+    }
+    try await store.send(.search(.orderStepped)) {
+      $0.search.order = .title
+      $0.notice = "Results: title."
+    }
+    #expect(store.state.search.items.map(\.id) == [2, 1])
+    try await store.finish()
+  }
+}
