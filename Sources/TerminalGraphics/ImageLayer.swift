@@ -1,7 +1,10 @@
 import TerminalUI
 
 /// Between a rendered frame and the terminal: turns the frame's image placements into what the
-/// chosen protocol draws, encoding each image once per (source, cell area) off the UI loop.
+/// chosen protocol draws, encoding each image once per (source, cell area, visible part) off
+/// the UI loop. A picture covers its whole cell area (scaled with its aspect kept until no band
+/// is left, the overflow cut off centred: ``ImageFit/cover(width:height:columns:rows:cell:part:)``),
+/// and a placement cut by its view draws only its visible part.
 ///
 /// - Symbols become cells in the frame (the text diff then draws them like any text).
 /// - Pixel protocols (kitty, iTerm2, sixel) keep the placement once its encoding is ready; the
@@ -24,26 +27,66 @@ package final class ImageLayer {
   // kitty: transmitted images by source, placements by where they are.
   private var kittyImages: [String: UInt32] = [:]
   private var kittyPlacements: [ImagePlacement: UInt32] = [:]
-  // Symbol placements in the last frame composed (for the log).
+  // Symbol and placeholder placements in the last frame composed (for the log).
   private var symbolsShown: Set<ImagePlacement> = []
   private var nextKittyImage: UInt32 = 1
   private var nextKittyPlacement: UInt32 = 1
+  // kitty placeholders: image numbers 1–255 (the palette colour that names them) by encoding,
+  // the cells showing each, and the frame each was last shown in (the oldest is given again).
+  private var placeholderIDs: [Key: UInt8] = [:]
+  private var placeholderKeys: [UInt8: Key] = [:]
+  private var placeholderCells: [Key: Buffer] = [:]
+  private var placeholderFrame: [UInt8: UInt64] = [:]
+  private var frameNumber: UInt64 = 0
+  // Commands for the terminal to read before the next frame's text (placeholder images).
+  private var commands: [UInt8] = []
+  private let originProvider: (@Sendable () -> Position?)?
+
+  /// Where the app's screen starts in the terminal that draws the pixels: inside tmux the
+  /// pane's offset in the outer terminal (asked again at every full redraw), else 0,0.
+  package private(set) var origin = Position(x: 0, y: 0)
 
   /// Encodings kept, in bytes, before the least recently used are dropped.
   package var byteLimit = 48 << 20
 
   struct Key: Hashable {
     var source: String
+    /// The whole picture's cells.
     var columns: Int
     var rows: Int
+    /// The cells that show, relative to the whole picture (`nil`: all of them).
+    var part: Rect?
+
+    init(source: String, columns: Int, rows: Int, part: Rect? = nil) {
+      self.source = source
+      self.columns = columns
+      self.rows = rows
+      self.part = part
+    }
+
+    init(_ placement: ImagePlacement) {
+      self.init(
+        source: placement.source, columns: placement.imageArea.width,
+        rows: placement.imageArea.height, part: placement.isCut ? placement.visiblePart : nil)
+    }
   }
 
   /// One image encoded for one cell area: where it sits in the area, and what draws it.
   package struct Encoding: Sendable {
-    /// The image's cells inside the placement's area (aspect kept, centred), relative.
+    /// The image's cells inside the placement's (visible) area, relative: all of it, as the
+    /// picture covers its cells.
     package var fitted: Rect
     /// What draws it.
     package var content: Content
+    /// kitty: the pixels of the transmitted image that show (the cover crop of the visible
+    /// part); `nil` for the other protocols, whose bytes are already cut.
+    package var crop: ImageFit.PixelRect? = nil
+    /// sixel: the colours of the picture's bottom edge, one a column of cells, for the last row
+    /// of cells under it. chafa keeps a sixel's height to whole bands of six pixel rows, so a
+    /// few rows of pixels at the bottom of the area stay uncovered; painted in the picture's
+    /// own edge colours they read as the picture, not as a band of placeholder. `nil`: the
+    /// picture covers every pixel.
+    package var underlay: [Color]? = nil
 
     /// The forms an encoding takes.
     package enum Content: Sendable {
@@ -74,13 +117,34 @@ package final class ImageLayer {
   ///   - pixels: the decoded image for a placement's source (the artwork memory cache, else
   ///     disk); `nil` when it cannot be had.
   ///   - log: where failures and each image drawn (cells and source) are told.
+  ///   - origin: inside tmux, the pane's offset in the outer terminal (asked at each full
+  ///     redraw: a resize may move the pane); `nil` outside tmux.
   package init(
     choice: GraphicsChoice, pixels: @escaping @Sendable (String) async -> RGBAImage?,
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    log: @escaping @Sendable (String) -> Void = { _ in },
+    origin: (@Sendable () -> Position?)? = nil
   ) {
     self.choice = choice
     self.pixels = pixels
     self.log = log
+    self.originProvider = origin
+    if let offset = origin?() { self.origin = offset }
+  }
+
+  /// The commands the terminal must read before the next frame (placeholder images to
+  /// transmit and place), emptied; the program loop writes them first.
+  package func takeCommands() -> [UInt8] {
+    defer { commands = [] }
+    return commands
+  }
+
+  /// Whether commands wait for the next frame.
+  package var hasCommands: Bool { !commands.isEmpty }
+
+  /// `bytes` as the outer terminal must get them: wrapped in tmux passthrough when the choice
+  /// says so.
+  private func outer(_ bytes: [UInt8]) -> [UInt8] {
+    choice.passthrough ? TmuxPassthrough.wrap(bytes) : bytes
   }
 
   /// Called on the main actor when encodings finished (the loop draws a new frame).
@@ -107,6 +171,7 @@ package final class ImageLayer {
   /// Replaces `buffer`'s placements with what the protocol draws (see the type's notes).
   package func compose(_ buffer: inout Buffer) {
     shownInLastFrame = 0
+    frameNumber += 1
     var symbolsDrawn: Set<ImagePlacement> = []
     defer { symbolsShown = symbolsDrawn }
     guard !buffer.images.isEmpty else { return }
@@ -115,8 +180,7 @@ package final class ImageLayer {
     guard choice.graphicsProtocol != .none else { return }
     var kept: [ImagePlacement] = []
     for placement in placements {
-      let key = Key(
-        source: placement.source, columns: placement.area.width, rows: placement.area.height)
+      let key = Key(placement)
       guard var entry = encodings[key] else {
         schedule(key)
         continue
@@ -135,7 +199,28 @@ package final class ImageLayer {
         if !symbolsShown.contains(placement) {
           logDrawn(placement, at: at, size: entry.encoding.fitted)
         }
+      case .kitty(let base64) where choice.kittyPlaceholders:
+        guard let cells = placeholders(for: key, base64: base64, fitted: entry.encoding.fitted)
+        else {
+          shownInLastFrame -= 1
+          continue
+        }
+        let at = Position(
+          x: placement.area.x + entry.encoding.fitted.x,
+          y: placement.area.y + entry.encoding.fitted.y)
+        buffer.draw(cells, at: at, clippedTo: placement.area)
+        symbolsDrawn.insert(placement)
+        if !symbolsShown.contains(placement) {
+          logDrawn(placement, at: at, size: entry.encoding.fitted)
+        }
       case .bytes, .kitty:
+        if let underlay = entry.encoding.underlay, !placement.area.isEmpty {
+          let y = placement.area.bottom - 1
+          for (offset, color) in underlay.prefix(placement.area.width).enumerated() {
+            buffer.set(
+              Cell(" ", style: Style.plain.bg(color), width: 1), x: placement.area.x + offset, y: y)
+          }
+        }
         kept.append(placement)
       }
     }
@@ -143,11 +228,53 @@ package final class ImageLayer {
   }
 
   /// One line per image drawn (symbols: per placement newly on screen); the real-terminal
-  /// tests find the pixels to check by it.
+  /// tests find the pixels to check by it. A picture cut by its view adds
+  /// `of WxH+X+Y`: the whole picture's cells and where the drawn part lies in them.
   private func logDrawn(_ placement: ImagePlacement, at: Position, size: Rect) {
-    log(
+    var line =
       "image drawn \(choice.graphicsProtocol.rawValue) at \(at.x),\(at.y)"
-        + " \(size.width)x\(size.height) \(placement.source)")
+      + " \(size.width)x\(size.height) \(placement.source)"
+    if placement.isCut {
+      let part = placement.visiblePart
+      line +=
+        " of \(placement.imageArea.width)x\(placement.imageArea.height)+\(part.x)+\(part.y)"
+    }
+    log(line)
+  }
+
+  /// The placeholder cells of `key`'s image, giving it a number (and queueing its transmission
+  /// and virtual placement) the first time; the number shown longest ago is given again when
+  /// all 255 are taken. `nil` when every number is on screen in this frame.
+  private func placeholders(for key: Key, base64: [UInt8], fitted: Rect) -> Buffer? {
+    if let id = placeholderIDs[key], let cells = placeholderCells[key] {
+      placeholderFrame[id] = frameNumber
+      return cells
+    }
+    let id: UInt8
+    if placeholderKeys.count < 255 {
+      id = UInt8(placeholderKeys.count + 1)
+    } else {
+      guard
+        let (oldest, frame) = placeholderFrame.min(by: { $0.value < $1.value }),
+        frame < frameNumber
+      else { return nil }
+      id = oldest
+      if let old = placeholderKeys[id] {
+        placeholderIDs[old] = nil
+        placeholderCells[old] = nil
+      }
+      commands += outer(KittyGraphics.deleteImage(id: UInt32(id)))
+    }
+    let cells = KittyPlaceholders.cells(id: id, columns: fitted.width, rows: fitted.height)
+    placeholderIDs[key] = id
+    placeholderKeys[id] = key
+    placeholderCells[key] = cells
+    placeholderFrame[id] = frameNumber
+    commands += outer(KittyGraphics.transmit(base64: base64, id: UInt32(id)))
+    commands += outer(
+      KittyGraphics.placeVirtual(id: UInt32(id), columns: cells.width, rows: cells.height))
+    log("kitty placeholders image \(id) \(cells.width)x\(cells.height) \(key.source)")
+    return cells
   }
 
   private func schedule(_ key: Key) {
@@ -158,7 +285,7 @@ package final class ImageLayer {
     Task.detached(priority: .utility) { [weak self] in
       let image = await pixels(key.source)
       let encoding = image.flatMap {
-        Self.encode($0, columns: key.columns, rows: key.rows, choice: choice)
+        Self.encode($0, columns: key.columns, rows: key.rows, choice: choice, part: key.part)
       }
       await self?.finish(key, encoding, hadPixels: image != nil)
     }
@@ -197,38 +324,73 @@ package final class ImageLayer {
     }
   }
 
-  /// Encodes `image` for a `columns`×`rows` area in the chosen protocol (pure; runs off the UI
-  /// loop). `nil` when the encoder gave nothing.
+  /// Encodes `image` to cover a `columns`×`rows` area in the chosen protocol, or only `part`
+  /// of it (cells relative to the area) when the picture is cut by its view (pure; runs off the
+  /// UI loop). `nil` when the encoder gave nothing.
   package nonisolated static func encode(
-    _ image: RGBAImage, columns: Int, rows: Int, choice: GraphicsChoice
+    _ image: RGBAImage, columns: Int, rows: Int, choice: GraphicsChoice, part: Rect? = nil
   ) -> Encoding? {
-    let area = Rect(x: 0, y: 0, width: columns, height: rows)
-    let fitted = ImageFit.fit(
-      width: image.width, height: image.height, in: area, cell: choice.cellPixels)
-    guard !fitted.isEmpty else { return nil }
+    let whole = Rect(x: 0, y: 0, width: columns, height: rows)
+    let shown = (part ?? whole).intersection(whole)
+    guard !shown.isEmpty, image.width > 0, image.height > 0 else { return nil }
+    let fitted = Rect(x: 0, y: 0, width: shown.width, height: shown.height)
+    let crop = ImageFit.cover(
+      width: image.width, height: image.height, columns: columns, rows: rows,
+      cell: choice.cellPixels, part: shown)
     switch choice.graphicsProtocol {
     case .none:
       return nil
     case .symbols:
       let cells = SymbolArt.render(
-        image, columns: fitted.width, rows: fitted.height, cell: choice.cellPixels,
-        depth: choice.symbolColors)
+        image.cropped(to: crop), columns: fitted.width, rows: fitted.height,
+        cell: choice.cellPixels, depth: choice.symbolColors)
       return Encoding(fitted: fitted, content: .cells(cells))
     case .sixel:
+      let cropped = image.cropped(to: crop)
       let bytes =
         ChafaCanvas.with(
-          image, columns: fitted.width, rows: fitted.height, cell: choice.cellPixels, mode: .sixel
+          cropped, columns: fitted.width, rows: fitted.height, cell: choice.cellPixels,
+          mode: .sixel
         ) { ChafaCanvas.print($0, mode: .sixel) } ?? []
-      return bytes.isEmpty ? nil : Encoding(fitted: fitted, content: .bytes(bytes))
+      guard !bytes.isEmpty else { return nil }
+      let height = fitted.height * choice.cellPixels.height
+      let underlay = height % 6 == 0 ? nil : bottomEdge(of: cropped, columns: fitted.width)
+      return Encoding(fitted: fitted, content: .bytes(bytes), underlay: underlay)
     case .iterm:
       let bytes =
         ChafaCanvas.with(
-          image, columns: fitted.width, rows: fitted.height, cell: choice.cellPixels, mode: .iterm
+          image.cropped(to: crop), columns: fitted.width, rows: fitted.height,
+          cell: choice.cellPixels, mode: .iterm
         ) { ChafaCanvas.print($0, mode: .iterm) } ?? []
       return bytes.isEmpty ? nil : Encoding(fitted: fitted, content: .bytes(bytes))
     case .kitty:
+      // The whole image is sent once per source; each placement shows its crop of it.
       guard let png = PNGWriter.encode(image) else { return nil }
-      return Encoding(fitted: fitted, content: .kitty(Base64.encode(png)))
+      let all = crop == ImageFit.PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+      return Encoding(fitted: fitted, content: .kitty(Base64.encode(png)), crop: all ? nil : crop)
+    }
+  }
+
+  /// The mean colour of the bottom rows of `image` under each of `columns` equal columns.
+  nonisolated static func bottomEdge(of image: RGBAImage, columns: Int) -> [Color] {
+    guard columns > 0 else { return [] }
+    let rows = max(1, image.height / 16)
+    return (0..<columns).map { column in
+      let from = column * image.width / columns
+      let to = max(from + 1, (column + 1) * image.width / columns)
+      var sums = (0, 0, 0)
+      var count = 0
+      for y in (image.height - rows)..<image.height {
+        for x in from..<min(to, image.width) {
+          let at = (y * image.width + x) * 4
+          sums.0 += Int(image.pixels[at])
+          sums.1 += Int(image.pixels[at + 1])
+          sums.2 += Int(image.pixels[at + 2])
+          count += 1
+        }
+      }
+      let n = max(1, count)
+      return .rgb(UInt8(sums.0 / n), UInt8(sums.1 / n), UInt8(sums.2 / n))
     }
   }
 
@@ -255,15 +417,23 @@ package final class ImageLayer {
   /// What to write before the terminal is given back: kitty frees every image it was sent (the
   /// other protocols leave nothing behind the cleared screen).
   package func releaseBytes() -> [UInt8] {
-    guard choice.graphicsProtocol == .kitty, !kittyImages.isEmpty else { return [] }
+    guard choice.graphicsProtocol == .kitty, !kittyImages.isEmpty || !placeholderKeys.isEmpty
+    else { return [] }
     kittyImages.removeAll()
     kittyPlacements.removeAll()
-    return KittyGraphics.deleteAllImages
+    placeholderIDs.removeAll()
+    placeholderKeys.removeAll()
+    placeholderCells.removeAll()
+    placeholderFrame.removeAll()
+    commands.removeAll()
+    return outer(KittyGraphics.deleteAllImages)
   }
 
   func resetPlacements(into bytes: inout [UInt8]) {
-    guard choice.graphicsProtocol == .kitty else { return }
-    bytes.append(contentsOf: KittyGraphics.deleteAllPlacements)
+    // A full redraw follows a resize, which may have moved the pane.
+    if let provider = originProvider, let offset = provider() { origin = offset }
+    guard choice.graphicsProtocol == .kitty, !choice.kittyPlaceholders else { return }
+    bytes.append(contentsOf: outer(KittyGraphics.deleteAllPlacements))
     kittyPlacements.removeAll()
   }
 
@@ -272,23 +442,31 @@ package final class ImageLayer {
       let id = kittyImages[placement.source],
       let number = kittyPlacements.removeValue(forKey: placement)
     else { return }
-    bytes.append(contentsOf: KittyGraphics.deletePlacement(id: id, placement: number))
+    bytes.append(contentsOf: outer(KittyGraphics.deletePlacement(id: id, placement: number)))
   }
 
   func draw(_ placement: ImagePlacement, into bytes: inout [UInt8]) -> Bool {
-    let key = Key(
-      source: placement.source, columns: placement.area.width, rows: placement.area.height)
+    let key = Key(placement)
     guard let encoding = encodings[key]?.encoding else { return false }
     let x = placement.area.x + encoding.fitted.x
     let y = placement.area.y + encoding.fitted.y
     if case .cells = encoding.content { return false }
+    if choice.kittyPlaceholders, case .kitty = encoding.content { return false }
     logDrawn(placement, at: Position(x: x, y: y), size: encoding.fitted)
     switch encoding.content {
     case .cells:
       return false
     case .bytes(let payload):
-      bytes.append(contentsOf: Array("\u{1B}[\(y + 1);\(x + 1)H".utf8))
-      bytes.append(contentsOf: payload)
+      let move = Array("\u{1B}[\(origin.y + y + 1);\(origin.x + x + 1)H".utf8)
+      if choice.passthrough {
+        // The outer terminal's cursor is wherever tmux left it: the move goes inside.
+        bytes.append(contentsOf: TmuxPassthrough.wrap(move + payload))
+      } else {
+        bytes.append(contentsOf: move)
+        bytes.append(contentsOf: payload)
+      }
+    case .kitty where choice.kittyPlaceholders:
+      return false
     case .kitty(let base64):
       let id: UInt32
       if let known = kittyImages[placement.source] {
@@ -297,18 +475,22 @@ package final class ImageLayer {
         id = nextKittyImage
         nextKittyImage = nextKittyImage == UInt32.max ? 1 : nextKittyImage + 1
         kittyImages[placement.source] = id
-        bytes.append(contentsOf: KittyGraphics.transmit(base64: base64, id: id))
+        bytes.append(contentsOf: outer(KittyGraphics.transmit(base64: base64, id: id)))
       }
       let number = kittyPlacements[placement] ?? nextKittyPlacement
       if kittyPlacements[placement] == nil {
         kittyPlacements[placement] = number
         nextKittyPlacement = nextKittyPlacement == UInt32.max ? 1 : nextKittyPlacement + 1
       }
-      bytes.append(contentsOf: Array("\u{1B}[\(y + 1);\(x + 1)H".utf8))
-      bytes.append(
-        contentsOf: KittyGraphics.place(
-          id: id, placement: number, columns: encoding.fitted.width, rows: encoding.fitted.height)
-      )
+      let move = Array("\u{1B}[\(origin.y + y + 1);\(origin.x + x + 1)H".utf8)
+      let place = KittyGraphics.place(
+        id: id, placement: number, columns: encoding.fitted.width, rows: encoding.fitted.height,
+        source: encoding.crop)
+      if choice.passthrough {
+        bytes.append(contentsOf: TmuxPassthrough.wrap(move + place))
+      } else {
+        bytes.append(contentsOf: move + place)
+      }
     }
     return true
   }

@@ -52,10 +52,18 @@ enum AppCommand {
     let mode: ResponseCachePolicy.Mode =
       parsed(Options.offline) ? .offline : parsed(Options.noCache) ? .disabled : .normal
     let configuration = try NetworkOptions.configuration(parsed, context: context)
-    return await context.startApp(
-      AppLaunch(
-        configuration: configuration, cacheMode: mode, environment: context.environment,
-        demo: parsed(Options.demo), images: images, video: video))
+    var launch = AppLaunch(
+      configuration: configuration, cacheMode: mode, environment: context.environment,
+      demo: parsed(Options.demo), images: images, video: video)
+    // The Changes row's check and a page's other storefronts are `tunes watch`, `releases`
+    // and `where` themselves, run in this process with the app's network options.
+    let forwarded = MCPCommand.forwardedOptions(arguments)
+    launch.runCommand = { command in
+      let outcome = await MCPCommand.runInProcess(
+        command + forwarded, context: context, paths: context.paths)
+      return CommandRun(code: outcome.code, stdout: outcome.stdout, stderr: outcome.stderr)
+    }
+    return await context.startApp(launch)
   }
 }
 

@@ -111,16 +111,18 @@ enum CLIError: Error {
 /// Exit codes (sysexits.h): the command line's own vocabulary, in one place.
 enum ExitCode {
   /// The exit code for a client error: 64 for what the user asked wrongly (a bad base URL or
-  /// timeout, a request Apple rejected, any other 4xx), 65 for an unreadable answer, 75 for
+  /// timeout, a request Apple rejected, a 404, any other 4xx), 65 for an unreadable answer, 75 for
   /// throttling, 69 for everything else (network, server, cache).
   static func of(_ error: ClientError) -> Int32 {
     switch error {
     case .invalidBaseURL, .invalidTimeout, .invalidTransport, .invalidRequest: return usage
     case .unexpectedStatus(let status) where (400..<500).contains(status): return usage
+    // A 404 is a 4xx like the others: what was asked does not exist there (README: 4xx → 64).
+    case .notFound: return usage
     case .decoding: return dataError
     case .rateLimited, .rateLimitWait: return rateLimited
     case .cannotConnect, .hostNotFound, .offline, .timedOut, .truncated, .tooLarge, .cancelled,
-      .transport, .notFound, .serverError, .unexpectedStatus, .offlineCacheMiss:
+      .transport, .serverError, .unexpectedStatus, .offlineCacheMiss:
       return unavailable
     }
   }

@@ -60,34 +60,9 @@ enum FavoritesCommand {
     do {
       switch action {
       case "list":
-        let format = try parsed(Options.format) ?? .table
-        if format == .table {
-          // A table needs eight fields: SQLite keeps them in columns beside the stored JSON.
-          let summaries = try store.summaries()
-          if summaries.isEmpty {
-            context.err("tunes: no favourites yet. Add one with: tunes favorites add ID")
-          } else {
-            var table = FavoritesTable()
-            let formatter = ItemFormatter(width: context.tableWidth, color: context.color)
-            context.writeOut(formatter.tableText.render(cells: table.cells(summaries)))
-          }
-          return ExitCode.success
-        }
-        let records = try store.list()
-        if format == .json || format == .ndjson {
-          // The stored payloads are already the CLI's JSON item format: write them as they are.
-          context.writeOut(
-            Self.jsonLines(records.map { [UInt8]($0.payload) }, array: format == .json))
-          return ExitCode.success
-        }
-        let items = records.compactMap(item(from:))
-        if items.isEmpty && format == .table {
-          context.err("tunes: no favourites yet. Add one with: tunes favorites add ID")
-        } else {
-          let formatter = ItemFormatter(
-            width: context.tableWidth, color: context.color, mediaURL: context.mediaURL)
-          context.writeOut(formatter.format(items, as: format))
-        }
+        try FavoritesListOutput.write(
+          try parsed(Options.format) ?? .table, store: store, context: context)
+        return ExitCode.success
       case "add":
         let sources = IDList.Sources(arguments: rest, file: parsed(Options.idsFrom))
         guard !rest.isEmpty || sources.file != nil else {

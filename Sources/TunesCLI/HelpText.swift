@@ -11,6 +11,7 @@ enum HelpText {
     case "charts": return charts
     case "genres": return genres
     case "preview": return preview
+    case "artwork": return artwork
     case "history": return history
     case "favorites", "favourites": return favorites
     case "replay": return replay
@@ -93,7 +94,8 @@ enum HelpText {
     Usage: tunes preview ID... [--country CC] [options]
 
     Look the items up (one request; - reads ids from standard input) and play their previews
-    with mpv, in order (a podcast episode plays whole). With several ids, > or n goes to the
+    with mpv, in order (a podcast episode plays whole; an album or a TV season its first track
+    with a preview). With several ids, > or n goes to the
     next, < or b to the one before, and ids without a preview are skipped with a note. On a terminal a progress line shows the
     position; Space pauses, ← and → seek 5 s, q stops. Without a terminal it prints "playing …"
     and "finished", and exits 0 at the end. A video (music video, trailer, TV episode) opens an
@@ -239,7 +241,9 @@ enum HelpText {
     var lines = ["Options:"]
     for option in parser.options where !network.contains(option.name) && option.name != "help" {
       var left = "  --" + option.name + (option.takesValue ? " " + option.valueName : "")
-      if let short = option.short { left = "  -\(short), --" + option.name }
+      if let short = option.short {
+        left = "  -\(short), --" + option.name + (option.takesValue ? " " + option.valueName : "")
+      }
       var help = option.help
       if !option.values.isEmpty, let first = option.values.first, !help.contains(first) {
         help += ": " + option.values.joined(separator: ", ")

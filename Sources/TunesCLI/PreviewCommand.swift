@@ -85,9 +85,17 @@ enum PreviewCommand {
         context: context)
     }
     let id = ids[0]
-    guard let item = response.page.items.first(where: { $0.id == id }) ?? response.page.items.first
+    guard let found = response.page.items.first(where: { $0.id == id }) ?? response.page.items.first
     else {
       throw .data(UnknownItems.message(UnknownItems.ids([id]), country: parsed(Options.country)))
+    }
+    var item = found
+    if LivePlayback.previewURL(for: item, environment: context.environment) == nil,
+      let first = try await firstTrack(of: item, parsed, context: context)
+    {
+      // An album (or a TV season) plays its first track that has a preview.
+      context.err("tunes: \"\(sanitizeLine(item.title))\" plays its first track.")
+      item = first
     }
     let title = sanitizeLine(item.title)
     guard let url = LivePlayback.previewURL(for: item, environment: context.environment) else {
@@ -111,6 +119,32 @@ enum PreviewCommand {
 }
 
 extension PreviewCommand {
+  /// The first track with a preview of an album (`entity=song`) or a TV season
+  /// (`entity=tvEpisode`); `nil` for other kinds or when none has one.
+  static func firstTrack(
+    of item: CatalogItem, _ parsed: ArgumentParser.Parsed, context: CLIContext
+  )
+    async throws(CLIError) -> CatalogItem?
+  {
+    let entity: String
+    switch item.kind {
+    case .album: entity = "song"
+    case .tvSeason: entity = "tvEpisode"
+    default: return nil
+    }
+    let query: LookupQuery
+    do {
+      query = try LookupQuery(
+        key: .ids([item.id]), entity: entity, country: parsed(Options.country))
+    } catch {
+      throw CLIError.wrap(error)
+    }
+    let response = try await NetworkOptions.fetch(query.request, parsed, context: context)
+    return response.page.items.first {
+      $0.id != item.id && LivePlayback.previewURL(for: $0, environment: context.environment) != nil
+    }
+  }
+
   /// Plays the previews of `ids` in order (the items found for them; those missing or without a
   /// preview are noted on stderr and skipped). Exits 65 when none has a preview.
   static func runList(

@@ -174,11 +174,11 @@ enum ReleasesCommand {
           item.id, item.artistType?.lowercased().contains("software") == true ? .software : .album)
       case .podcast:
         add(item.id, .podcastEpisode)
-      case .song, .album,
+      // A `where` binds to the one pattern before it: each says it.
+      case .song where includeCreators, .album where includeCreators,
         .musicVideo where includeCreators:
         add(item.authorID, .album)
-      case .software,
-        .macSoftware where includeCreators:
+      case .software where includeCreators, .macSoftware where includeCreators:
         add(item.authorID, .software)
       case .podcastEpisode where includeCreators:
         add(item.collectionID, .podcastEpisode)

@@ -53,10 +53,16 @@ enum SearchCommand {
     var asked = query
     if asked.limit == nil { asked.limit = SearchQuery.defaultLimit }
     let response = try await NetworkOptions.fetch(asked.request, parsed, context: context)
-    if !parsed(Options.noHistory), !parsed(Options.demo) {
-      HistoryRecorder.record(query, context: context)
+    // The answer is written first, so whoever reads it need not wait for the database; the
+    // search is recorded even when the reader has gone away (`tunes search … | head -1`).
+    let recordsHistory = !parsed(Options.noHistory) && !parsed(Options.demo)
+    do {
+      try Output.items(response.page, format: format, context: context)
+    } catch {
+      if recordsHistory { HistoryRecorder.record(query, context: context) }
+      throw error
     }
-    try Output.items(response.page, format: format, context: context)
+    if recordsHistory { HistoryRecorder.record(query, context: context) }
     return Output.exitCode(response.page, parsed)
   }
 }

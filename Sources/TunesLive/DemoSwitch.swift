@@ -62,6 +62,13 @@ final class DemoSwitch: Sendable {
       ids: { [self] in try await (demo.withLock { $0?.favorites } ?? live.favorites).ids() },
       setFavorite: { [self] item, favorite in
         try await (demo.withLock { $0?.favorites } ?? live.favorites).setFavorite(item, favorite)
+      },
+      window: { [self] request in
+        try await (demo.withLock { $0?.favorites } ?? live.favorites).window(request)
+      },
+      take: { [self] id in try await (demo.withLock { $0?.favorites } ?? live.favorites).take(id) },
+      restore: { [self] row in
+        try await (demo.withLock { $0?.favorites } ?? live.favorites).restore(row)
       })
     wrapped.switchToDemo = { [self] in try switchOn() }
     return wrapped

@@ -3,6 +3,7 @@ import Foundation
 import ITunesClient
 import TerminalGraphics
 import TerminalPOSIX
+import TerminalUI
 import TunesFeatures
 import TunesLive
 import TunesStorage
@@ -10,34 +11,52 @@ import TunesTUI
 
 /// From Enter until every visible tile shows its artwork, through the real program loop at
 /// 120×40: the live client and the live artwork pipeline (no disk cache) against the replay
-/// server on loopback, kitty (PNG per image) and symbols (chafa cells); and the frame times
-/// while the images arrive.
+/// server on loopback, kitty (PNG per image), sixel (chafa) and symbols (chafa cells); the
+/// frame times while the images arrive, and while the selection then walks down the grid (each
+/// step moves the rows, so tiles are cut by the view and drawn in part). The baseline, in the
+/// same run: the same walk with artwork off (`none`: no image layer at all).
 enum ArtworkScreenBench {
+  /// The modes measured, each beside its baseline in the same run: kitty placed images and
+  /// kitty Unicode placeholders through tmux passthrough (cells in the frame, the image sent
+  /// before it), sixel straight and through passthrough at a pane's offset, symbols.
+  static let modes: [(name: String, graphicsProtocol: GraphicsProtocol, tmux: Bool)] = [
+    ("none", .none, false), ("kitty", .kitty, false), ("kitty-placeholders in tmux", .kitty, true),
+    ("sixel", .sixel, false), ("sixel in tmux", .sixel, true), ("symbols", .symbols, false),
+  ]
+
   @MainActor
   static func run(base: String) async {
-    for graphicsProtocol in [GraphicsProtocol.kitty, .symbols] {
+    for mode in modes {
+      let graphicsProtocol = mode.graphicsProtocol
       var times: [Double] = []
       var frames: [Double] = []
+      var walk: [Double] = []
       var shown = 0
-      for _ in 0..<5 {
-        let (ms, frameTimes, count) = await once(base: base, graphicsProtocol)
+      // Four runs a mode: 24 searches in all.
+      for _ in 0..<4 {
+        let (ms, frameTimes, count, walkTimes) = await once(
+          base: base, graphicsProtocol, tmux: mode.tmux)
         times.append(ms)
         frames += frameTimes
+        walk += walkTimes
         shown = count
       }
+      func p99(_ values: [Double]) -> String { String(format: "%.2f", Bench.percentile(values, 0.99)) }
       print(
-        "artwork on screen, 120x40, \(graphicsProtocol.rawValue): Enter to all \(shown) visible"
-          + " tiles drawn median \(String(format: "%.0f", Bench.middle(times))) ms (5 runs, the"
+        "artwork on screen, 120x40, \(mode.name): Enter to all \(shown) visible"
+          + " tiles drawn median \(String(format: "%.0f", Bench.middle(times))) ms (4 runs, the"
           + " search itself included; goal <= 300 ms); frames meanwhile: \(frames.count), p99"
-          + " \(String(format: "%.2f", Bench.percentile(frames, 0.99))) ms, max"
-          + " \(String(format: "%.2f", frames.max() ?? 0)) ms (goal p99 <= 2 ms)")
+          + " \(p99(frames)) ms, max \(String(format: "%.2f", frames.max() ?? 0)) ms; walking"
+          + " down 20 tiles (cut tiles drawn in part): \(walk.count) frames, median"
+          + " \(String(format: "%.3f", Bench.middle(walk))) ms, p99 \(p99(walk)) ms (goal p99 <= 2 ms;"
+          + " baseline: the none line)")
     }
   }
 
   @MainActor
-  private static func once(base: String, _ graphicsProtocol: GraphicsProtocol) async -> (
-    Double, [Double], Int
-  ) {
+  private static func once(base: String, _ graphicsProtocol: GraphicsProtocol, tmux: Bool)
+    async -> (Double, [Double], Int, [Double])
+  {
     let home = FileManager.default.temporaryDirectory
       .appendingPathComponent("tunes-bench-art-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }
@@ -69,10 +88,17 @@ enum ArtworkScreenBench {
     let graphics = AppGraphics(
       request: .forced(graphicsProtocol, source: "bench"), pixels: artwork.pixels,
       load: artwork.load)
+    // Inside tmux (as the app would be): `--images kitty` means placeholders, and everything
+    // goes through passthrough at the pane's offset.
+    let facts = TmuxFacts(version: "3.3a", passthrough: true, passthroughNote: "bench")
     let choice = graphics.configure(
-      probe: GraphicsProbe(cellPixels: .fallback), environment: [:],
+      probe: GraphicsProbe(cellPixels: .fallback, tmux: tmux ? facts : nil), environment: [:],
       colorDepth: .truecolor, dependencies: &dependencies)
-    let layer = ImageLayer(choice: choice, pixels: graphics.pixels)
+    var origin: (@Sendable () -> Position?)?
+    if tmux { origin = { Position(x: 60, y: 1) } }
+    let layer =
+      graphicsProtocol == .none
+      ? nil : ImageLayer(choice: choice, pixels: graphics.pixels, origin: origin)
     let (events, input) = AsyncStream.makeStream(of: TerminalEvent.self)
     let terminal = TerminalIO(write: { _ in }, size: { (120, 40) }, events: events)
     let loop = ProgramLoop(
@@ -86,12 +112,23 @@ enum ArtworkScreenBench {
     input.yield(.bytes([0x0D]))
     let drawn = await loop.waitUntil(bound: .seconds(30)) { state, frame in
       guard state.search.results.loadedValue != nil, let frame else { return false }
+      if graphicsProtocol == .none { return true }
       let visible = frame.metrics.visibleArtwork
       return visible > 0 && loop.imagesShown == visible
     }
     let elapsed = ContinuousClock.now - start
-    loop.measuresFrames = false
+    let arrival = loop.frameDurations
     let shown = loop.imagesShown
+    // The walk: Down 20 times, each step's frames (and the cut tiles' images as they come).
+    for step in 1...20 {
+      input.yield(.bytes([0x1B, 0x5B, 0x42]))
+      _ = await loop.waitUntil(bound: .seconds(10)) { state, _ in state.search.selection >= step }
+    }
+    if let layer {
+      _ = await loop.waitUntil(bound: .seconds(10)) { _, _ in !layer.isEncoding }
+    }
+    loop.measuresFrames = false
+    let walk = Array(loop.frameDurations.dropFirst(arrival.count))
     input.yield(.eof)
     _ = await run.value
     guard drawn else {
@@ -103,9 +140,9 @@ enum ArtworkScreenBench {
     }
     let ms =
       Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
-    let frames = loop.frameDurations.map {
-      Double($0.components.attoseconds) / 1e15 + Double($0.components.seconds) * 1e3
+    func milliseconds(_ list: [Duration]) -> [Double] {
+      list.map { Double($0.components.attoseconds) / 1e15 + Double($0.components.seconds) * 1e3 }
     }
-    return (ms, frames, shown)
+    return (ms, milliseconds(arrival), shown, milliseconds(walk))
   }
 }

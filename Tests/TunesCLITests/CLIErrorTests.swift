@@ -81,6 +81,7 @@ struct ClientExitCodeTests {
       (.invalidRequest(message: "m"), 64),
       (.unexpectedStatus(400), 64),
       (.unexpectedStatus(418), 64),
+      (.notFound(message: nil), 64), (.notFound(message: "no such feed"), 64),
       (.unexpectedStatus(302), 69),
       (.serverError(status: 500, attempts: 3), 69),
       (.offlineCacheMiss, 69),

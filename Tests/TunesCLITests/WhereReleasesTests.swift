@@ -126,9 +126,11 @@ struct WhereReleasesTests {
       await cli.run(["releases", "--include-creators-of-favourites", "--format", "ndjson"]) == 0)
     #expect(cli.stdout.isEmpty)
     #expect(cli.stderr.contains("nothing new since the last check"))
-    // Without the flag only the followed artist counts; its works were seen.
+    // Without the flag only the followed artist counts (not the favourited app's developer);
+    // its works were seen.
     #expect(await cli.run(["releases"]) == 0)
     #expect(cli.stdout.isEmpty)
+    #expect(cli.stderr.contains("1 creator checked in US"), "\(cli.stderr)")
   }
 
   @Test("releases: a favourited podcast's new episode, newest first; its old ones are not new")

@@ -310,7 +310,7 @@ struct NavigationTests {
 
   @Test("Esc closes the overlay first, then pops screens, then hides suggestions")
   func escape() async throws {
-    var state = AppState(stack: [.favorites(FavoritesState(items: .loaded([])))], overlay: .help)
+    var state = AppState(stack: [.favorites(FavoritesState.showing([]))], overlay: .help)
     state.search.suggestions = ["a"]
     state.search.highlightedSuggestion = 0
     let store = makeStore(state, Samples.dependencies())
@@ -412,7 +412,7 @@ struct SearchBoxTests {
     var state = ResultsGridTests.loaded(Samples.items(3), selection: 1)
     state.search.history = ["xtc", "adele"]
     state.stack = [
-      .favorites(FavoritesState(items: .loaded(Samples.items(2)))),
+      .favorites(FavoritesState.showing(Samples.items(2))),
       .detail(DetailState(item: Samples.items(1)[0])),
     ]
     state.overlay = .help

@@ -362,7 +362,10 @@ struct SearchFeatureTests {
       $0.search.results = .failed(failure, previous: nil)
     }
     #expect(store.state.search.results.error?.title.contains("503") == true)
-    #expect(store.state.search.results.error?.suggestion == "Press r to retry.")
+    // The panel's keys line says `r retries`: the advice does not say it again.
+    #expect(
+      store.state.search.results.error?.suggestion
+        == "Apple's servers may be busy: try again in a moment.")
     #expect(store.state.search.results.error?.isRateLimited == false)
     try await store.send(.search(.retryRequested)) {
       $0.search.generation = 2

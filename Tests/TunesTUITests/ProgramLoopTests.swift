@@ -125,6 +125,10 @@ struct ProgramLoopTests {
     // The handoff cleared the screen and drew nothing of the app.
     #expect(terminal.output.contains("\u{1B}[2J"), "\(terminal.output.debugDescription)")
     #expect(!terminal.output.contains("Director"))
+    // Once mpv drew, one line on the last row (below mpv's 23) says what plays.
+    let title = loop.state.playback.title ?? "?"
+    #expect(await eventually { terminal.output.contains("q stops · Space pauses") })
+    #expect(terminal.output.contains("\u{1B}7\u{1B}[24;1H\u{1B}[0m\u{1B}[2K ▶ \(title)"))
     terminal.clearOutput()
     terminal.type(" ")
     try #require(await loop.waitUntil { state, _ in state.playback.isPaused })
@@ -147,7 +151,7 @@ struct ProgramLoopTests {
     terminal.continuation.yield(.signal(15))
     #expect(await run.value == 143)
     let url = try #require(movie.previewURL)
-    let area = TerminalVideo(driver: .tct, columns: 80, rows: 24)
+    let area = TerminalVideo(driver: .tct, columns: 80, rows: 23)  // the last row says what plays
     #expect(
       double.commands == [
         .playVideo(url, .terminal(area)), .togglePause, .seek(5), .stop, .shutdown,

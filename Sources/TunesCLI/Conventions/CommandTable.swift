@@ -53,6 +53,10 @@ enum CommandTable {
         name: "preview", synopsis: "ID...", summary: "play items' previews in order (needs mpv)",
         parser: PreviewCommand.parser),
       Command(
+        name: "artwork", synopsis: "ID [options]",
+        summary: "an item's artwork up to 3000 px: to a file, a pipe or the screen",
+        parser: ArtworkCommand.parser),
+      Command(
         name: "history", synopsis: "", summary: "the last five searches",
         parser: HistoryCommand.parser),
       Command(

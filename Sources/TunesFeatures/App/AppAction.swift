@@ -38,6 +38,8 @@ public enum AppAction: Equatable, Sendable {
   case artwork(ArtworkAction)
   /// Something happened in the settings panel.
   case settings(SettingsAction)
+  /// Something happened to the home screen's Changes row (keeping watch).
+  case watch(WatchAction)
 
   // MARK: Every screen
 
@@ -91,6 +93,7 @@ extension AppAction {
     case .genres(let action): return action.isInput
     case .artwork: return false
     case .settings(let action): return action.isInput
+    case .watch(let action): return action.isInput
     case .helpToggled, .helpScrolled, .backRequested, .searchBoxRequested, .favoriteToggled,
       .quitRequested, .demoRequested, .linkCopyRequested:
       return true

@@ -77,9 +77,6 @@ public struct AppFeature: Reducer {
       return .none
     case .favorites(.opened):
       return openFavorites(&state)
-    case .favorites(.loaded(.success(let items))):
-      state.favoriteIDs = Set(items.map(\.id))
-      return .none
     case .detail(.openStoreLinkRequested), .detail(.openAuthorLinkRequested):
       guard case .detail(let request) = action else { return .none }
       return openLink(&state, request)
@@ -109,7 +106,7 @@ public struct AppFeature: Reducer {
       // Episode lists say which were played and where the others were left.
       let episodes = items.filter(\.playsWholeEpisode).map(\.id)
       return episodes.isEmpty ? .none : .send(.playback(.progressRequested(episodes)))
-    case .search, .home, .genres, .filters, .settings, .favorites, .detail, .playback:
+    case .search, .home, .genres, .filters, .settings, .favorites, .detail, .playback, .watch:
       return .none
     case .artwork(let action):
       return reduceArtwork(&state, action)
@@ -199,7 +196,7 @@ public struct AppFeature: Reducer {
         from: state.search.resultsOffset)
     }
     guard case .favorites(var favorites)? = state.stack.last else { return }
-    let count = favorites.items.value?.count ?? 0
+    let count = favorites.total
     let rows = max(1, state.metrics.favoritesRows)
     var offset = favorites.offset
     if favorites.selection < offset { offset = favorites.selection }
@@ -217,6 +214,7 @@ public struct AppFeature: Reducer {
     let favorites = dependencies.favorites
     let filtersStore = dependencies.filtersStore
     let backgroundCheck = dependencies.backgroundCheck
+    let watch = dependencies.watch.isAvailable
     let load = Effect<AppAction>.run { send in
       func storageFailure(_ error: any Error) -> AppAction {
         .storageFailed(.storage(error.localizedDescription))
@@ -232,6 +230,7 @@ public struct AppFeature: Reducer {
       }
       // The charts follow the storefront of the saved filters, so they load after them.
       send(.home(.loadRequested))
+      if watch { send(.watch(.loadRequested)) }
     }
     // Its own task, so a long check never holds up the loads above.
     let check = Effect<AppAction>.run { send in

@@ -17,7 +17,11 @@ extension AppState {
     }
     switch top {
     case .detail(let detail):
-      crumbs += [detail.shownItem.kind.displayName, detail.shownItem.title]
+      // A creator's page is named by its role ("Author", "Show"), as its badge is.
+      let kind =
+        detail.item.kind == .artist
+        ? CreatorRole(page: detail.item).title : detail.shownItem.kind.displayName
+      crumbs += [kind, detail.shownItem.title]
     case .favorites: crumbs.append("Favourites")
     case .genres(let genres): crumbs += genres.crumbs
     }

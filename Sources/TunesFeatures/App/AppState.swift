@@ -8,6 +8,8 @@ public struct AppState: Equatable, Sendable {
   /// The home screen's chart rows, shown in the search screen's results area until a search
   /// is submitted (and again after `H`).
   public var home = HomeState()
+  /// The home screen's Changes row (keeping watch).
+  public var watch = WatchState()
   /// The ids of favourite items (tiles of these show ★).
   public var favoriteIDs: Set<Int64>
   /// The overlay drawn over everything, if any.
@@ -77,14 +79,14 @@ public struct AppState: Equatable, Sendable {
   public var isLoading: Bool {
     switch stack.last {
     case nil:
-      return search.results.isLoading || (showsHome && home.isLoading)
+      return search.results.isLoading || (showsHome && (home.isLoading || watch.isLoading))
     case .favorites(let favorites)?:
-      return favorites.items.isLoading
+      return favorites.isLoading
     case .genres(let genres)?:
       return genres.isLoading
     case .detail(let detail)?:
       return detail.details.isLoading || detail.tracks?.isLoading == true
-        || detail.author?.isLoading == true
+        || detail.author?.isLoading == true || detail.storefronts?.isLoading == true
     }
   }
 

@@ -168,11 +168,7 @@ struct SearchFeature: Reducer {
       guard let submitted = state.search.submitted else { return .none }
       return startSearch(&state, submitted, loadingMore: false)
     case .cancelRequested:
-      guard state.search.results.isLoading else { return .none }
-      state.search.generation += 1
-      state.search.isLoadingMore = false
-      state.search.results = state.search.results.value.map { .loaded($0) } ?? .idle
-      return .merge(.send(.delegate(.notice("Search cancelled."))), .cancel(id: CancelID.search))
+      return cancel(&state)
     case .resetRequested:
       state.search.submitted = nil
       state.search.results = .idle
@@ -198,6 +194,42 @@ struct SearchFeature: Reducer {
     case .delegate:
       return .none
     }
+  }
+
+  /// Esc on a running search: it stops, the earlier results (and their term) come back, and the screen says what was cancelled; with no earlier results nothing is shown as
+  /// found (no "No results", no "0 results").
+  private func cancel(_ state: inout State) -> Effect<SearchAction> {
+    guard state.search.results.isLoading else { return .none }
+    let term = state.search.submitted?.term ?? state.search.query
+    let wasLoadingMore = state.search.isLoadingMore
+    state.search.generation += 1
+    state.search.isLoadingMore = false
+    let notice: String
+    if let previous = state.search.results.value, !previous.isEmpty {
+      state.search.results = .loaded(previous)
+      // The results shown answered the earlier term, at the size they have: the count, load
+      // more and `r` go with them again.
+      let earlier = state.search.shownTerm ?? state.search.submitted?.term
+      if let earlier { state.search.submitted?.term = earlier }
+      if wasLoadingMore { state.search.submitted?.limit = previous.count }
+      if wasLoadingMore {
+        notice = "Loading more cancelled."
+      } else if let earlier, earlier != term {
+        notice = "Search for “\(term)” cancelled: the results for “\(earlier)” are still shown."
+      } else {
+        notice = "Search for “\(term)” cancelled: its earlier results are still shown."
+      }
+    } else {
+      state.search.results = .idle
+      state.search.submitted = nil
+      state.search.shownTerm = nil
+      state.search.source = nil
+      // Back in the box with the query: Enter runs it again.
+      state.search.focus = .query
+      notice = "Search for “\(term)” cancelled."
+    }
+    state.search.cancelledTerm = wasLoadingMore ? nil : term
+    return .merge(.send(.delegate(.notice(notice))), .cancel(id: CancelID.search))
   }
 
   /// What a changed query does: focus in the box, suggestions for the new text.

@@ -36,6 +36,8 @@ package final class ProgramLoop {
   private var needsFullRedraw = true
   /// Whether a video preview holds the terminal (mpv draws; the app writes only its last row).
   private var videoHoldsTerminal = false
+  /// Whether the line saying what plays was written under mpv's picture.
+  private var videoCaptionWritten = false
   /// Set once Ctrl-Z has stopped the process and it runs again, until the terminal session is
   /// entered again (`.resumed`): a frame written in between would land on the shell's screen.
   private var awaitingResume = false
@@ -86,6 +88,9 @@ package final class ProgramLoop {
 
   /// The last frame written, if any.
   package var frame: Frame? { lastFrame }
+
+  /// The colours frames are drawn in (dark unless the terminal's background is light).
+  package var palette: Palette = .dark
 
   /// Whether to keep each frame's time (render, images, diff, write) in `frameDurations`.
   package var measuresFrames = false
@@ -292,7 +297,8 @@ package final class ProgramLoop {
     renderScheduled = false
     let started = measuresFrames ? ContinuousClock.now : nil
     defer { if let started { frameDurations.append(ContinuousClock.now - started) } }
-    var frame = AppScreen.render(state)
+    let palette = self.palette
+    var frame = Theme.$palette.withValue(palette) { AppScreen.render(state) }
     // What the screen measured (page sizes, visible artwork) reaches the store before anything
     // is written, and the frame is drawn again from the state that knows it: one frame per key,
     // never one with a stale layout and then a corrected one. A layout that still moves after a
@@ -303,7 +309,7 @@ package final class ProgramLoop {
       batching = true
       store.send(.layoutMeasured(frame.metrics))
       batching = false
-      frame = AppScreen.render(state)
+      frame = Theme.$palette.withValue(palette) { AppScreen.render(state) }
     }
     // The desktop hears of what plays at the same pace as the screen.
     let announcement = presence.update(state)
@@ -317,13 +323,26 @@ package final class ProgramLoop {
       // Handing the screen to mpv (cleared for the picture), or taking it back (everything drawn
       // afresh over mpv's last frame).
       videoHoldsTerminal = holds
+      videoCaptionWritten = false
       log.log(holds ? "video: the terminal goes to mpv" : "video: the terminal is back")
       renderer.invalidate()
       needsFullRedraw = true
       if !holds { scheduleRedrawAfterVideo() }
     } else if holds {
       // mpv owns the screen: two processes writing to one terminal would cut each other's
-      // escape sequences, so the app writes nothing until the video ends.
+      // escape sequences, so the app writes nothing until the video ends, but one line: once
+      // mpv has drawn (it clears the screen as its output starts), what plays goes on the row
+      // below its picture, in one write (a terminal takes each write whole), the cursor and pen
+      // saved and restored around it.
+      if !videoCaptionWritten, state.playback.showsVideo, !awaitingResume {
+        videoCaptionWritten = true
+        let caption = VideoCaption.bytes(
+          state.playback, columns: state.viewport.columns, rows: state.viewport.rows)
+        if !caption.isEmpty {
+          terminal.write(caption)
+          log.log("video: caption written")
+        }
+      }
       lastFrame = frame
       checkWaiters()
       return
@@ -347,6 +366,8 @@ package final class ProgramLoop {
     }
     needsFullRedraw = false
     lastFrame = frame
+    // Placeholder images are transmitted before the text that shows them.
+    if let images, images.hasCommands { terminal.write(images.takeCommands()) }
     if !bytes.isEmpty { terminal.write(bytes) }
     checkWaiters()
   }
