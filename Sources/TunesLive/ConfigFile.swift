@@ -106,6 +106,55 @@ package enum ConfigFile {
   /// file keeps its mode (0600 when new).
   /// - Throws: `ConfigFileError.cannotWrite` naming the file and the cause.
   package static func save(_ filters: SearchFilters, to url: URL) throws {
+    try rewrite(url) { dictionary in
+      var rest = filters
+      rest.country = nil
+      let encoded = try JSONEncoder().encode(rest)
+      dictionary[filtersKey] = try JSONSerialization.jsonObject(with: encoded)
+      if let country = filters.country {
+        dictionary[countryKey] = country
+      } else {
+        dictionary.removeValue(forKey: countryKey)
+      }
+    }
+  }
+
+  /// The settings panel's preferences as they are in the file at `url` (defaults for keys
+  /// missing or not understood).
+  package static func preferences(at url: URL) -> Preferences {
+    let config = read(from: url).config
+    return Preferences(
+      images: config.images.map { $0.lowercased() }.flatMap {
+        Preferences.imageChoices.contains($0) ? $0 : nil
+      } ?? "auto",
+      video: config.video.map { $0.lowercased() }.flatMap {
+        Preferences.videoChoices.contains($0) ? $0 : nil
+      } ?? "auto",
+      history: config.recordsHistory, columns: config.columns,
+      notifications: config.notifications.map { $0.lowercased() }.flatMap {
+        Preferences.notificationChoices.contains($0) ? $0 : nil
+      } ?? "auto")
+  }
+
+  /// Writes the settings panel's preferences into the file, keeping its other keys: a value at
+  /// its default removes its key, so the file keeps only what was chosen.
+  package static func save(_ preferences: Preferences, to url: URL) throws {
+    try rewrite(url) { dictionary in
+      func put(_ key: String, _ value: Any?) {
+        if let value { dictionary[key] = value } else { dictionary.removeValue(forKey: key) }
+      }
+      put(imagesKey, preferences.images == "auto" ? nil : preferences.images)
+      put(videoKey, preferences.video == "auto" ? nil : preferences.video)
+      put(historyKey, preferences.history ? nil : false)
+      put(columnsKey, preferences.columns)
+      put(notificationsKey, preferences.notifications == "auto" ? nil : preferences.notifications)
+    }
+  }
+
+  /// Rewrites the file (atomically) with `change` applied to its top-level object, as
+  /// the filters' save describes: links followed, a file that is not plain JSON backed up
+  /// first, the mode kept (0600 when new).
+  static func rewrite(_ url: URL, _ change: (inout [String: Any]) throws -> Void) throws {
     let target = resolvedLinks(url)
     do {
       try StoragePaths.createDirectory(target.deletingLastPathComponent())
@@ -117,15 +166,7 @@ package enum ConfigFile {
         dictionary = object
       }
       if reading.exists, !reading.rewritable { try backUp(target) }
-      var rest = filters
-      rest.country = nil
-      let encoded = try JSONEncoder().encode(rest)
-      dictionary[filtersKey] = try JSONSerialization.jsonObject(with: encoded)
-      if let country = filters.country {
-        dictionary[countryKey] = country
-      } else {
-        dictionary.removeValue(forKey: countryKey)
-      }
+      try change(&dictionary)
       let data = try JSONSerialization.data(
         withJSONObject: dictionary, options: [.prettyPrinted, .sortedKeys])
       var info = stat()

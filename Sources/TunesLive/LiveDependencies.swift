@@ -70,7 +70,10 @@ package enum LiveDependencies {
     }
     let history: HistoryClient =
       database.map {
-        self.history($0.history, persistent: persistent, records: config.recordsHistory)
+        // Read at each search, so turning history off in the settings holds at once.
+        self.history(
+          $0.history, persistent: persistent,
+          records: { ConfigFile.load(from: paths.configFile).recordsHistory })
       } ?? .inMemory()
     var dependencies = TunesDependencies(
       client: client, history: history,
@@ -85,6 +88,9 @@ package enum LiveDependencies {
     }
     dependencies.offline = cacheMode == .offline
     dependencies.columns = config.columns
+    dependencies.preferences = ConfigFile.preferences(at: paths.configFile)
+    let configFile = paths.configFile
+    dependencies.preferencesStore = PreferencesStore { try ConfigFile.save($0, to: configFile) }
     if let database, persistent { dependencies.listening = listening(database.listening) }
     if let database, persistent {
       dependencies.watch = LiveWatch.client(database: database, run: runCommand)
@@ -101,11 +107,13 @@ package enum LiveDependencies {
 
   /// History from the store. Without a persistent database nothing is suggested; with
   /// `"history": false` in the config file nothing is recorded.
-  static func history(_ store: HistoryStore, persistent: Bool, records: Bool) -> HistoryClient {
+  static func history(
+    _ store: HistoryStore, persistent: Bool, records: @escaping @Sendable () -> Bool
+  ) -> HistoryClient {
     HistoryClient(
       recent: { persistent ? try store.recent().map(\.query) : [] },
       record: { query, filters in
-        guard records else { return }
+        guard records() else { return }
         try store.record(query: query, filters: filters.historyFields)
       },
       filters: { query in

@@ -102,7 +102,7 @@ struct TUIHomeTests {
     try tmux.press("S")
     try await tmux.waitFor(text: "Settings")
     try tmux.type("gb")
-    try await tmux.waitFor(text: "‹ GB ›")
+    try await tmux.waitFor(text: "‹ GB · United Kingdom ›")
     try tmux.press("Enter")
     try await tmux.waitFor(text: "♪ tunes · GB · demo catalogue")
     try tmux.press("H")

@@ -188,3 +188,106 @@ enum FiltersFeatureMessage {
     filters.validationError.map(AppFeature.message)
   }
 }
+
+@MainActor
+@Suite("Results order and kind")
+struct ResultStepsTests {
+  @Test(
+    "t steps through the kinds present, then every kind; o steps the order; a new answer shows all")
+  func steps() async throws {
+    var song = Samples.item(1, .song)
+    song.title = "b"
+    var movie = Samples.item(2, .featureMovie)
+    movie.title = "a"
+    var state = AppState()
+    state.search.results = .loaded([song, movie])
+    state.search.focus = .results
+    state.search.selection = 1
+    let store = makeStore(state, Samples.dependencies())
+    try await store.send(.search(.kindStepped)) {
+      $0.search.kindShown = .song
+      $0.search.selection = 0
+      $0.notice = "Results: only Songs."
+    }
+    try await store.send(.search(.kindStepped)) {
+      $0.search.kindShown = .featureMovie
+      $0.notice = "Results: only Movies."
+    }
+    try await store.send(.search(.kindStepped)) {
+      $0.search.kindShown = nil
+      $0.notice = "Results: every kind."
+    }
+    try await store.send(.search(.orderStepped)) {
+      $0.search.order = .title
+      $0.notice = "Results: title."
+    }
+    #expect(store.state.search.items.map(\.id) == [2, 1])
+    try await store.finish()
+  }
+}
+
+/// Where the settings' preferences went.
+final class SavedPreferences: @unchecked Sendable {
+  private let lock = NSLock()
+  private var saved: [Preferences] = []
+  var all: [Preferences] { lock.withLock { saved } }
+  var store: PreferencesStore {
+    PreferencesStore { preferences in self.lock.withLock { self.saved.append(preferences) } }
+  }
+}
+
+@MainActor
+@Suite("Settings beyond the storefront")
+struct SettingsPreferencesTests {
+  @Test("↑↓ pick a setting, ←→ change it; Enter saves what changed and applies the columns")
+  func editAndApply() async throws {
+    let saved = SavedPreferences()
+    var dependencies = Samples.dependencies()
+    dependencies.preferencesStore = saved.store
+    let store = makeStore(AppState(), dependencies)
+    try await store.send(.settings(.opened)) {
+      $0.overlay = .settings(SettingsState(images: nil, video: "audio"))
+    }
+    func panel(_ edit: (inout SettingsState) -> Void) -> Overlay {
+      var panel = SettingsState(images: nil, video: "audio")
+      edit(&panel)
+      return .settings(panel)
+    }
+    try await store.send(.settings(.fieldMoved(up: false))) {
+      $0.overlay = panel { $0.field = .images }
+    }
+    try await store.send(.settings(.preferenceStepped(by: -1))) {
+      $0.overlay = panel {
+        $0.field = .images
+        $0.preferences.images = "none"
+      }
+    }
+    for field in [SettingsState.Field.video, .history, .columns] {
+      try await store.send(.settings(.fieldMoved(up: false))) {
+        $0.overlay = panel {
+          $0.field = field
+          $0.preferences.images = "none"
+        }
+      }
+    }
+    try await store.send(.settings(.preferenceStepped(by: 1))) {
+      $0.overlay = panel {
+        $0.field = .columns
+        $0.preferences.images = "none"
+        $0.preferences.columns = 1
+      }
+    }
+    // Letters type only on the country: the key table sends none elsewhere; the reducer
+    // steps the country from the Country field alone.
+    try await store.send(.settings(.applied)) {
+      $0.overlay = nil
+      $0.preferences = Preferences(images: "none", columns: 1)
+      $0.preferredColumns = 1
+      $0.notice =
+        "Country: none chosen. Apple answers as its US store. Images, video and notifications "
+        + "change at the next start."
+    }
+    try await store.finish()
+    #expect(saved.all == [Preferences(images: "none", columns: 1)])
+  }
+}

@@ -18,6 +18,26 @@ struct ConfigFileTests {
     return (url, directory)
   }
 
+  @Test("The settings' preferences are saved as their keys, defaults removed, others kept")
+  func preferencesRoundTrip() throws {
+    let (url, directory) = try Self.file(#"{"country": "GB", "mpvOptions": "--ao=null"}"#)
+    defer { directory.remove() }
+    #expect(ConfigFile.preferences(at: url) == Preferences())
+    let chosen = Preferences(
+      images: "symbols", video: "audio", history: false, columns: 3, notifications: "off")
+    try ConfigFile.save(chosen, to: url)
+    #expect(ConfigFile.preferences(at: url) == chosen)
+    let config = ConfigFile.read(from: url).config
+    #expect(!config.recordsHistory && config.columns == 3 && config.images == "symbols")
+    #expect(config.filters.country == "GB" && config.mpvOptions == ["--ao=null"])
+    try ConfigFile.save(Preferences(), to: url)
+    let text = try String(contentsOf: url, encoding: .utf8)
+    for key in ["images", "video", "history", "columns", "notifications"] {
+      #expect(!text.contains("\"\(key)\""), "\(key) at its default is not written: \(text)")
+    }
+    #expect(text.contains("\"country\""))
+  }
+
   @Test("comments and trailing commas are allowed; \"history\": false holds")
   func comments() throws {
     let (url, directory) = try Self.file(

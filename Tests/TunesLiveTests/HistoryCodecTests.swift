@@ -18,7 +18,7 @@ struct HistoryCodecTests {
       limit: 10, explicit: false)
     // What `tunes search` records (HistoryRecorder.filters(of:) is `query.historyFields`).
     _ = try database.history.record(query: cli.term, filters: cli.historyFields)
-    let client = LiveDependencies.history(database.history, persistent: true, records: true)
+    let client = LiveDependencies.history(database.history, persistent: true, records: { true })
     let filters = try #require(try await client.filters("jack"))
     let again = try filters.query(term: "jack")
     #expect(again.media == .music && again.entity == "song" && again.attribute == "artistTerm")

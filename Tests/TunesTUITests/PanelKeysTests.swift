@@ -76,3 +76,26 @@ struct PanelKeysTests {
       KeyMap.actions(for: .key(.backspace), state: state, hits: nil) == [.settings(.letterErased)])
   }
 }
+
+@Suite("Settings panel keys")
+struct SettingsPanelKeysTests {
+  @Test("↑↓ move between settings; letters type only on the country; ←→ change the focused one")
+  func keys() {
+    var state = AppState(viewport: Viewport())
+    state.overlay = .settings(SettingsState())
+    #expect(
+      KeyMap.actions(for: .key(.down), state: state, hits: nil) == [
+        .settings(.fieldMoved(up: false))
+      ])
+    #expect(
+      KeyMap.actions(for: .char("g"), state: state, hits: nil) == [.settings(.letterTyped("g"))])
+    #expect(
+      KeyMap.actions(for: .key(.right), state: state, hits: nil) == [
+        .settings(.preferenceStepped(by: 1))
+      ])
+    var panel = SettingsState()
+    panel.field = .video
+    state.overlay = .settings(panel)
+    #expect(KeyMap.actions(for: .char("g"), state: state, hits: nil) == [])
+  }
+}

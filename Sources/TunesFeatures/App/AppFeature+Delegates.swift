@@ -54,11 +54,28 @@ extension AppFeature {
       var filters = state.filters
       filters.country = country
       filters = filters.normalized
+      // The other settings of the panel, saved when they changed.
+      var saving = Effect<AppAction>.none
+      var later = ""
+      if case .settings(let panel)? = state.overlay, panel.preferences != panel.savedPreferences {
+        let preferences = panel.preferences
+        state.preferences = preferences
+        state.preferredColumns = preferences.columns
+        if preferences.needsRestart(from: panel.savedPreferences) {
+          later = " Images, video and notifications change at the next start."
+        }
+        let store = dependencies.preferencesStore
+        saving = .run { send in
+          do { try await store.save(preferences) } catch {
+            send(.storageFailed(.storage(error.localizedDescription)))
+          }
+        }
+      }
       state.overlay = nil
       state.notice =
-        filters.country.map { "Country: \($0). Charts, searches and lookups use its store." }
-        ?? "Country: none chosen. Apple answers as its US store."
-      return applyFilters(&state, filters)
+        (filters.country.map { "Country: \($0). Charts, searches and lookups use its store." }
+          ?? "Country: none chosen. Apple answers as its US store.") + later
+      return .merge(applyFilters(&state, filters), saving)
     default:
       return .none
     }

@@ -97,6 +97,8 @@ public struct AppFeature: Reducer {
           video: dependencies.video.mode.rawValue))
       if case .settings(var panel)? = state.overlay {
         panel.historyCount = state.search.history.count
+        panel.preferences = state.preferences ?? dependencies.preferences
+        panel.savedPreferences = panel.preferences
         state.overlay = .settings(panel)
       }
       return .none

@@ -92,6 +92,8 @@ public struct AppState: Equatable, Sendable {
 
   /// Tiles per row fixed by the config key `columns` (1–4), or `nil` to follow the width.
   public var preferredColumns: Int? = nil
+  /// The preferences applied in the settings this session (`nil`: those read at start).
+  public var preferences: Preferences? = nil
 
   /// The tiles per row of the results grid: the configured number, else by the width.
   public var columns: Int {

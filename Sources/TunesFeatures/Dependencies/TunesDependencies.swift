@@ -28,6 +28,10 @@ public struct TunesDependencies: Sendable {
   public var offline: Bool = false
   /// Tiles per row fixed by the config key `columns`, or `nil` to follow the width.
   public var columns: Int? = nil
+  /// The settings the panel edits besides the storefront, as read at start.
+  public var preferences = Preferences()
+  /// Where the panel's preferences are saved.
+  public var preferencesStore: PreferencesStore = .discarding
   /// Plays previews. The default has no mpv: every command fails with the install line.
   public var player: Player = .unavailable
   /// How video previews are shown (default: as sound, which is what tests without a terminal

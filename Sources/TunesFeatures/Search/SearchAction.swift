@@ -34,6 +34,10 @@ public enum SearchAction: Equatable, Sendable {
   case tileOpened
   /// `v`: grid ↔ grouped by kind.
   case groupingToggled
+  /// `o`: the results' order stepped (Apple's, title, newest, price).
+  case orderStepped
+  /// `t`: the next kind among the results shown alone (then every kind again).
+  case kindStepped
   /// `r`: run the last search again.
   case retryRequested
   /// Esc while a search runs: it is cancelled.
@@ -71,7 +75,8 @@ public enum SearchAction: Equatable, Sendable {
     switch self {
     case .queryEdited, .querySubmitted, .suggestionMoved, .suggestionPicked, .suggestionRemoved,
       .historyCleared, .focusMoved,
-      .selectionMoved, .tileClicked, .tileOpened, .groupingToggled, .retryRequested,
+      .selectionMoved, .tileClicked, .tileOpened, .groupingToggled, .orderStepped, .kindStepped,
+      .retryRequested,
       .cancelRequested, .escapePressed:
       return true
     case .searchResponse, .historyLoaded, .rateLimitTick, .suggestionFiltersLoaded,

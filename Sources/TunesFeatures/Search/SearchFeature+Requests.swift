@@ -86,6 +86,8 @@ extension SearchFeature {
       }
       state.search.selection = 0
       state.search.resultsOffset = 0
+      // A new answer shows every kind again (its kinds may differ); the order chosen stays.
+      state.search.kindShown = nil
       if items.isEmpty { state.search.focus = .query }
       guard let submitted = state.search.submitted else { return .none }
       return recordHistory(submitted)

@@ -143,6 +143,23 @@ struct SearchFeature: Reducer {
       return .none
     case .tileOpened:
       return openSelectedTile(&state)
+    case .orderStepped:
+      state.search.order = state.search.order.next
+      state.search.selection = 0
+      state.search.resultsOffset = 0
+      return .send(.delegate(.notice("Results: \(state.search.order.words).")))
+    case .kindStepped:
+      let kinds = state.search.kindsInResults
+      guard kinds.count > 1 || state.search.kindShown != nil else {
+        return .send(.delegate(.notice("The results are all of one kind.")))
+      }
+      let index = state.search.kindShown.flatMap { kinds.firstIndex(of: $0) }
+      let next = index.map { $0 + 1 } ?? 0
+      state.search.kindShown = next < kinds.count ? kinds[next] : nil
+      state.search.selection = 0
+      state.search.resultsOffset = 0
+      let shown = state.search.kindShown.map { "only \(groupedSectionTitle(for: $0))" }
+      return .send(.delegate(.notice("Results: \(shown ?? "every kind").")))
     case .groupingToggled:
       state.search.grouped.toggle()
       return .none

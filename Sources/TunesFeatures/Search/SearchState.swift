@@ -40,6 +40,10 @@ public struct SearchState: Equatable, Sendable {
   public var resultsOffset: Int
   /// `true` shows results grouped by kind under section headers; `false` shows the grid.
   public var grouped: Bool
+  /// The order the grid shows the results in (`o`); Apple's unless chosen.
+  public var order: ResultOrder = .apple
+  /// The one kind the grid shows (`t`), or `nil` for every kind.
+  public var kindShown: ItemKind? = nil
   /// Where the shown results came from.
   public var source: ResultSource?
   /// The clock instant until which Apple throttles us; a countdown shows while it is after `now`.
@@ -95,7 +99,7 @@ public struct SearchState: Equatable, Sendable {
   }
 
   /// The shown results (loaded, or the previous ones while loading or after a failure).
-  public var items: [CatalogItem] { results.value ?? [] }
+  public var items: [CatalogItem] { arranged(results.value ?? []) }
 
   /// The selected item, if there are results.
   public var selectedItem: CatalogItem? {

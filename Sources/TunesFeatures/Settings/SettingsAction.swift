@@ -14,6 +14,10 @@ public enum SettingsAction: Equatable, Sendable {
   case applied
   /// Delete: the first press asks, the second forgets every recent search.
   case historyClearRequested
+  /// ↑/↓: the focus moved to the field above or below.
+  case fieldMoved(up: Bool)
+  /// ←/→ on a field other than the country: its value stepped.
+  case preferenceStepped(by: Int)
   /// What the panel asks of the app.
   case delegate(Delegate)
 

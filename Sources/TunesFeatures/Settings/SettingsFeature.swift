@@ -22,6 +22,19 @@ struct SettingsFeature: Reducer {
       panel.country = country
       panel.error = Self.countryError(country)
       return .none
+    case .fieldMoved(let up):
+      let fields = SettingsState.Field.allCases
+      let index = panel.field.rawValue + (up ? -1 : 1)
+      panel.field = fields[max(0, min(fields.count - 1, index))]
+      panel.confirmingHistoryClear = false
+      return .none
+    case .preferenceStepped(let delta):
+      guard panel.field != .country else {
+        return reduce(into: &panel, action: .countryStepped(by: delta))
+      }
+      panel.preferences = panel.preferences.stepped(panel.field, by: delta)
+      panel.confirmingHistoryClear = false
+      return .none
     case .historyClearRequested:
       guard panel.historyCount > 0 else { return .none }
       if panel.confirmingHistoryClear {

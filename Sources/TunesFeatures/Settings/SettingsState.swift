@@ -1,6 +1,17 @@
 /// The settings panel (`S`): the storefront being chosen, and the display modes it shows
 /// read-only with the config keys that change them.
 public struct SettingsState: Equatable, Sendable {
+  /// The panel's fields, in order (↑/↓ move between them).
+  public enum Field: Int, CaseIterable, Sendable {
+    case country, images, video, history, columns, notifications
+  }
+
+  /// The field with focus.
+  public var field: Field = .country
+  /// The preferences as edited.
+  public var preferences = Preferences()
+  /// The preferences in force when the panel opened (Enter saves them only when changed).
+  public var savedPreferences = Preferences()
   /// The country as edited (upper-case; one letter while typing); `nil` is none chosen.
   public var country: String?
   /// Why the draft cannot be applied (drawn in the panel), or `nil`.

@@ -246,12 +246,16 @@ extension KeyTable {
 
   /// The settings panel (`S`).
   static let settings: [KeyBinding] = [
-    KeyBinding(.letters, "a–z", "type a country code") { key, _ in
+    KeyBinding(
+      [.up, .down, .tab, .backTab], "↑↓ Tab", "pick a setting"
+    ) { key, _ in [.settings(.fieldMoved(up: key == .up || key == .backTab))] },
+    KeyBinding(.letters, "a–z", "type a country code (on Country)") { key, state in
       guard case .character(let letter) = key else { return nil }
+      guard case .settings(let panel)? = state.overlay, panel.field == .country else { return [] }
       return [.settings(.letterTyped(letter))]
     },
-    KeyBinding([.left, .right, .character(" ")], "← → Space", "step through the countries") {
-      key, _ in [.settings(.countryStepped(by: key == .left ? -1 : 1))]
+    KeyBinding([.left, .right, .character(" ")], "← → Space", "change the setting") {
+      key, _ in [.settings(.preferenceStepped(by: key == .left ? -1 : 1))]
     },
     KeyBinding([.backspace], "Backspace", "erase a letter", send: [.settings(.letterErased)]),
     KeyBinding(

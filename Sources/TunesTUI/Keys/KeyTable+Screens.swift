@@ -99,6 +99,12 @@ extension KeyTable {
       hint: .header("filters", rank: 3) { !$0.search.items.isEmpty }, send: [.filters(.opened)]),
     KeyBinding([.character("v")], "v", "group by kind on/off", send: [.search(.groupingToggled)]),
     KeyBinding(
+      [.character("o")], "o", "order: Apple's, title, newest, price", send: [.search(.orderStepped)]
+    ),
+    KeyBinding(
+      [.character("t")], "t", "one kind only: the next kind, then all",
+      send: [.search(.kindStepped)]),
+    KeyBinding(
       [.character("r")], "r", "retry, or load more again", send: [.search(.retryRequested)]),
     KeyBinding([.character("d")], "d", "the demo, if Apple can't be reached") {
       _, state in

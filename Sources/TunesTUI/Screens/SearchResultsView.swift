@@ -25,7 +25,8 @@ enum SearchResultsView {
     case .loading(let previous?) where !previous.isEmpty:
       let banner = "\(Spinner(tick: state.spinnerTick).frame) Searching for “\(term)”… Esc cancels"
       let offset = grid(
-        state, items: previous, dimmed: true, in: area.inset(top: 1), buffer: &buffer, hits: &hits,
+        state, items: search.arranged(previous), dimmed: true, in: area.inset(top: 1),
+        buffer: &buffer, hits: &hits,
         artwork: &artwork, visibleArtwork: &visibleArtwork)
       MessagePanel([.init(banner, style: Theme.secondary)])
         .render(in: area.row(0), buffer: &buffer)
@@ -42,9 +43,17 @@ enum SearchResultsView {
     case .loaded(let items) where items.isEmpty:
       MessagePanel(empty(term: term, filters: state.filters)).render(in: area, buffer: &buffer)
       return area.height
-    case .loaded(let items):
+    case .loaded(let loaded) where search.arranged(loaded).isEmpty:
+      // A kind chosen with t that the results no longer have (after a new search).
+      MessagePanel([
+        .init("None of the \(FactText.count(loaded.count, "result")) is of that kind."),
+        .init("t shows the next kind, or every kind.", style: Theme.secondary),
+      ]).render(in: area, buffer: &buffer)
+      return area.height
+    case .loaded(let loaded):
       return grid(
-        state, items: items, dimmed: false, in: area, buffer: &buffer, hits: &hits,
+        state, items: search.arranged(loaded), dimmed: false, in: area, buffer: &buffer,
+        hits: &hits,
         artwork: &artwork, visibleArtwork: &visibleArtwork)
     case .failed(let error, let previous):
       let lines = failure(error, search: search, offersDemo: state.demoAvailable)
@@ -62,7 +71,8 @@ enum SearchResultsView {
       panel.render(
         in: Rect(x: area.x, y: area.y, width: area.width, height: top - 1), buffer: &buffer)
       return grid(
-        state, items: previous, dimmed: true, in: area.inset(top: top), buffer: &buffer,
+        state, items: search.arranged(previous), dimmed: true, in: area.inset(top: top),
+        buffer: &buffer,
         hits: &hits, artwork: &artwork, visibleArtwork: &visibleArtwork)
     }
   }

@@ -70,7 +70,20 @@ enum StatusBar {
       return [Span("searching… ", style: Theme.bar.fg(Theme.muted))]
     }
     guard let items = search.results.loadedValue, search.submitted != nil else { return [] }
-    parts.append(Span(FactText.count(items.count, "result"), style: Theme.bar))
+    let shown = search.arranged(items).count
+    parts.append(
+      Span(
+        shown == items.count
+          ? FactText.count(items.count, "result")
+          : "\(shown) of \(FactText.count(items.count, "result"))",
+        style: Theme.bar))
+    var arranged: [String] = []
+    if let kind = search.kindShown { arranged.append("only \(groupedSectionTitle(for: kind))") }
+    if search.order != .apple { arranged.append("by \(search.order.words)") }
+    if !arranged.isEmpty {
+      parts.append(
+        Span(" · " + arranged.joined(separator: ", "), style: Theme.bar.fg(Theme.accent)))
+    }
     switch search.source {
     case .cache(let fetchedAt, let stale)?:
       let text = "\(stale ? "stale cache" : "cache") from \(FactText.timestamp(fetchedAt))"
