@@ -109,6 +109,17 @@ package final class ImageLayer {
     return commands
   }
 
+  /// Before a frame drawn whole (after a resize, a resume, or tmux telling tunes its window is
+  /// back): placeholder images are transmitted again, since the terminal may not have them
+  /// (tmux drops passthrough while the pane is hidden; a reattach may be another terminal).
+  package func terminalWillRedraw() {
+    guard choice.kittyPlaceholders else { return }
+    placeholderIDs.removeAll()
+    placeholderKeys.removeAll()
+    placeholderCells.removeAll()
+    placeholderFrame.removeAll()
+  }
+
   /// Whether commands wait for the next frame.
   package var hasCommands: Bool { !commands.isEmpty }
 

@@ -134,6 +134,12 @@ struct TmuxGraphicsTests {
     layer.compose(&again)
     #expect(again == shown)
     #expect(!layer.hasCommands)
+    // A frame drawn whole (the window back from hiding) sends the image again.
+    layer.terminalWillRedraw()
+    var redrawn = ImageLayerTests.frame(placing: "art")
+    layer.compose(&redrawn)
+    #expect(redrawn == shown)
+    #expect(TestImages.visible(layer.takeCommands()).contains("a=t,f=100,t=d,i=1,q=2"))
     #expect(TestImages.visible(layer.releaseBytes()) == "␛Ptmux;␛␛_Ga=d,d=A,q=2␛␛\\␛\\")
   }
 

@@ -70,10 +70,9 @@ package enum TunesApp {
         if choice.passthrough, let tmux = host.tmux {
           let pane = tmux.pane
           origin = { pane.origin() }
-          // Pixels (not placeholders) are lost when tmux redraws the pane: draw them again.
-          if !choice.kittyPlaceholders {
-            TerminalHost.redrawOnReturn(session: host.session, tmux: tmux)
-          }
+          // Pixels are lost when tmux redraws the pane, and placeholder images sent while the
+          // window was hidden never arrived: draw (and send) them again when it is back.
+          TerminalHost.redrawOnReturn(session: host.session, tmux: tmux)
         }
         images = ImageLayer(
           choice: choice, pixels: graphics.pixels, log: { log.log($0) }, origin: origin)
