@@ -185,3 +185,35 @@ struct TUIPlaceholderTests {
     #expect(!title.contains("a=q"))
   }
 }
+
+/// tunes' changes to tmux go when it goes: its pane's `allow-passthrough` and its session hooks,
+/// after `q` and after SIGTERM alike.
+@Suite("App end to end: tmux put back", .serialized)
+struct TUITmuxRestoreTests {
+  @Test(
+    "passthrough and the redraw hooks are tunes' only while it runs, also when SIGTERM ends it",
+    arguments: ["q", "SIGTERM"])
+  func restored(ending: String) async throws {
+    let app = try TUIAppSession(arguments: ["--images", "sixel"])
+    defer { app.close() }
+    let tmux = app.tmux
+    try await app.waitForApp()
+    let pane = try tmux.display("#{pane_id}")
+    #expect(
+      try tmux.command("show-options", "-p", "-t", pane, "allow-passthrough")
+        .contains("allow-passthrough on"))
+    let hooks = try tmux.command("show-hooks", "-t", "main")
+    #expect(hooks.contains("session-window-changed[0] run-shell -b"), "\(hooks)")
+    #expect(try tmux.command("show-options", "-gw", "allow-passthrough").contains("off"))
+    if ending == "q" {
+      try tmux.press("Escape")
+      try tmux.press("q")
+      #expect(try await app.waitForExit() == 0)
+    } else {
+      kill(try await app.pid(), SIGTERM)
+      #expect(try await app.waitForExit() == 128 + SIGTERM)
+    }
+    #expect(try tmux.command("show-options", "-p", "-t", pane, "allow-passthrough") == "")
+    #expect(!(try tmux.command("show-hooks", "-t", "main")).contains("kill -WINCH"))
+  }
+}
