@@ -174,7 +174,8 @@ struct VideoPreviewTests {
       #expect(players.count == 1, "mpv children of tunes: \(players)")
       // The last row, below mpv's picture, says what plays.
       let caption = try await tmux.waitFor("the caption under the picture") { screen in
-        let last = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let last =
+          screen.split(separator: "\n", omittingEmptySubsequences: false)
           .prefix(30).last ?? ""
         return last.contains("▶ Star Wars: The Force Awakens") && last.contains("q stops")
       }

@@ -59,7 +59,8 @@ package enum TunesApp {
           + " version \(host.probe.version ?? "unknown")")
       if let tmux = host.tmux {
         log.log(
-          "tmux \(tmux.info?.version ?? "?") outer \(tmux.info?.clientType ?? "?")"
+          "tmux \(tmux.info?.version ?? "?")"
+            + " outer \(tmux.info?.clientType ?? host.probe.version ?? "?")"
             + " (\(tmux.info?.clientTerminal ?? "?")) passthrough \(tmux.passthrough.note)"
             + " origin \(tmux.info.map { "\($0.origin.x),\($0.origin.y)" } ?? "?")")
       }
