@@ -8,8 +8,8 @@ import Foundation
 /// without its last segment: every size of one item looks the same, different items differ, and
 /// no image is one flat colour. Nothing is random between runs.
 package enum GeneratedArtwork {
-  /// The largest width or height served; larger asks get a 400.
-  package static let maximumSide = 2000
+  /// The largest width or height served; larger asks get a 400 (Apple's own largest is 3000).
+  package static let maximumSide = 3000
 
   /// What an artwork path asks for.
   package struct Spec: Equatable, Sendable {

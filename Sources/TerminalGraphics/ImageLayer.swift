@@ -1,7 +1,10 @@
 import TerminalUI
 
 /// Between a rendered frame and the terminal: turns the frame's image placements into what the
-/// chosen protocol draws, encoding each image once per (source, cell area) off the UI loop.
+/// chosen protocol draws, encoding each image once per (source, cell area, visible part) off
+/// the UI loop. A picture covers its whole cell area (scaled with its aspect kept until no band
+/// is left, the overflow cut off centred: ``ImageFit/cover(width:height:columns:rows:cell:part:)``),
+/// and a placement cut by its view draws only its visible part.
 ///
 /// - Symbols become cells in the frame (the text diff then draws them like any text).
 /// - Pixel protocols (kitty, iTerm2, sixel) keep the placement once its encoding is ready; the
@@ -48,16 +51,42 @@ package final class ImageLayer {
 
   struct Key: Hashable {
     var source: String
+    /// The whole picture's cells.
     var columns: Int
     var rows: Int
+    /// The cells that show, relative to the whole picture (`nil`: all of them).
+    var part: Rect?
+
+    init(source: String, columns: Int, rows: Int, part: Rect? = nil) {
+      self.source = source
+      self.columns = columns
+      self.rows = rows
+      self.part = part
+    }
+
+    init(_ placement: ImagePlacement) {
+      self.init(
+        source: placement.source, columns: placement.imageArea.width,
+        rows: placement.imageArea.height, part: placement.isCut ? placement.visiblePart : nil)
+    }
   }
 
   /// One image encoded for one cell area: where it sits in the area, and what draws it.
   package struct Encoding: Sendable {
-    /// The image's cells inside the placement's area (aspect kept, centred), relative.
+    /// The image's cells inside the placement's (visible) area, relative: all of it, as the
+    /// picture covers its cells.
     package var fitted: Rect
     /// What draws it.
     package var content: Content
+    /// kitty: the pixels of the transmitted image that show (the cover crop of the visible
+    /// part); `nil` for the other protocols, whose bytes are already cut.
+    package var crop: ImageFit.PixelRect? = nil
+    /// sixel: the colours of the picture's bottom edge, one a column of cells, for the last row
+    /// of cells under it. chafa keeps a sixel's height to whole bands of six pixel rows, so a
+    /// few rows of pixels at the bottom of the area stay uncovered; painted in the picture's
+    /// own edge colours they read as the picture, not as a band of placeholder. `nil`: the
+    /// picture covers every pixel.
+    package var underlay: [Color]? = nil
 
     /// The forms an encoding takes.
     package enum Content: Sendable {
@@ -162,8 +191,7 @@ package final class ImageLayer {
     guard choice.graphicsProtocol != .none else { return }
     var kept: [ImagePlacement] = []
     for placement in placements {
-      let key = Key(
-        source: placement.source, columns: placement.area.width, rows: placement.area.height)
+      let key = Key(placement)
       guard var entry = encodings[key] else {
         schedule(key)
         continue
@@ -197,6 +225,13 @@ package final class ImageLayer {
           logDrawn(placement, at: at, size: entry.encoding.fitted)
         }
       case .bytes, .kitty:
+        if let underlay = entry.encoding.underlay, !placement.area.isEmpty {
+          let y = placement.area.bottom - 1
+          for (offset, color) in underlay.prefix(placement.area.width).enumerated() {
+            buffer.set(
+              Cell(" ", style: Style.plain.bg(color), width: 1), x: placement.area.x + offset, y: y)
+          }
+        }
         kept.append(placement)
       }
     }
@@ -204,11 +239,18 @@ package final class ImageLayer {
   }
 
   /// One line per image drawn (symbols: per placement newly on screen); the real-terminal
-  /// tests find the pixels to check by it.
+  /// tests find the pixels to check by it. A picture cut by its view adds
+  /// `of WxH+X+Y`: the whole picture's cells and where the drawn part lies in them.
   private func logDrawn(_ placement: ImagePlacement, at: Position, size: Rect) {
-    log(
+    var line =
       "image drawn \(choice.graphicsProtocol.rawValue) at \(at.x),\(at.y)"
-        + " \(size.width)x\(size.height) \(placement.source)")
+      + " \(size.width)x\(size.height) \(placement.source)"
+    if placement.isCut {
+      let part = placement.visiblePart
+      line +=
+        " of \(placement.imageArea.width)x\(placement.imageArea.height)+\(part.x)+\(part.y)"
+    }
+    log(line)
   }
 
   /// The placeholder cells of `key`'s image, giving it a number (and queueing its transmission
@@ -254,7 +296,7 @@ package final class ImageLayer {
     Task.detached(priority: .utility) { [weak self] in
       let image = await pixels(key.source)
       let encoding = image.flatMap {
-        Self.encode($0, columns: key.columns, rows: key.rows, choice: choice)
+        Self.encode($0, columns: key.columns, rows: key.rows, choice: choice, part: key.part)
       }
       await self?.finish(key, encoding, hadPixels: image != nil)
     }
@@ -293,38 +335,73 @@ package final class ImageLayer {
     }
   }
 
-  /// Encodes `image` for a `columns`×`rows` area in the chosen protocol (pure; runs off the UI
-  /// loop). `nil` when the encoder gave nothing.
+  /// Encodes `image` to cover a `columns`×`rows` area in the chosen protocol, or only `part`
+  /// of it (cells relative to the area) when the picture is cut by its view (pure; runs off the
+  /// UI loop). `nil` when the encoder gave nothing.
   package nonisolated static func encode(
-    _ image: RGBAImage, columns: Int, rows: Int, choice: GraphicsChoice
+    _ image: RGBAImage, columns: Int, rows: Int, choice: GraphicsChoice, part: Rect? = nil
   ) -> Encoding? {
-    let area = Rect(x: 0, y: 0, width: columns, height: rows)
-    let fitted = ImageFit.fit(
-      width: image.width, height: image.height, in: area, cell: choice.cellPixels)
-    guard !fitted.isEmpty else { return nil }
+    let whole = Rect(x: 0, y: 0, width: columns, height: rows)
+    let shown = (part ?? whole).intersection(whole)
+    guard !shown.isEmpty, image.width > 0, image.height > 0 else { return nil }
+    let fitted = Rect(x: 0, y: 0, width: shown.width, height: shown.height)
+    let crop = ImageFit.cover(
+      width: image.width, height: image.height, columns: columns, rows: rows,
+      cell: choice.cellPixels, part: shown)
     switch choice.graphicsProtocol {
     case .none:
       return nil
     case .symbols:
       let cells = SymbolArt.render(
-        image, columns: fitted.width, rows: fitted.height, cell: choice.cellPixels,
-        depth: choice.symbolColors)
+        image.cropped(to: crop), columns: fitted.width, rows: fitted.height,
+        cell: choice.cellPixels, depth: choice.symbolColors)
       return Encoding(fitted: fitted, content: .cells(cells))
     case .sixel:
+      let cropped = image.cropped(to: crop)
       let bytes =
         ChafaCanvas.with(
-          image, columns: fitted.width, rows: fitted.height, cell: choice.cellPixels, mode: .sixel
+          cropped, columns: fitted.width, rows: fitted.height, cell: choice.cellPixels,
+          mode: .sixel
         ) { ChafaCanvas.print($0, mode: .sixel) } ?? []
-      return bytes.isEmpty ? nil : Encoding(fitted: fitted, content: .bytes(bytes))
+      guard !bytes.isEmpty else { return nil }
+      let height = fitted.height * choice.cellPixels.height
+      let underlay = height % 6 == 0 ? nil : bottomEdge(of: cropped, columns: fitted.width)
+      return Encoding(fitted: fitted, content: .bytes(bytes), underlay: underlay)
     case .iterm:
       let bytes =
         ChafaCanvas.with(
-          image, columns: fitted.width, rows: fitted.height, cell: choice.cellPixels, mode: .iterm
+          image.cropped(to: crop), columns: fitted.width, rows: fitted.height,
+          cell: choice.cellPixels, mode: .iterm
         ) { ChafaCanvas.print($0, mode: .iterm) } ?? []
       return bytes.isEmpty ? nil : Encoding(fitted: fitted, content: .bytes(bytes))
     case .kitty:
+      // The whole image is sent once per source; each placement shows its crop of it.
       guard let png = PNGWriter.encode(image) else { return nil }
-      return Encoding(fitted: fitted, content: .kitty(Base64.encode(png)))
+      let all = crop == ImageFit.PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+      return Encoding(fitted: fitted, content: .kitty(Base64.encode(png)), crop: all ? nil : crop)
+    }
+  }
+
+  /// The mean colour of the bottom rows of `image` under each of `columns` equal columns.
+  nonisolated static func bottomEdge(of image: RGBAImage, columns: Int) -> [Color] {
+    guard columns > 0 else { return [] }
+    let rows = max(1, image.height / 16)
+    return (0..<columns).map { column in
+      let from = column * image.width / columns
+      let to = max(from + 1, (column + 1) * image.width / columns)
+      var sums = (0, 0, 0)
+      var count = 0
+      for y in (image.height - rows)..<image.height {
+        for x in from..<min(to, image.width) {
+          let at = (y * image.width + x) * 4
+          sums.0 += Int(image.pixels[at])
+          sums.1 += Int(image.pixels[at + 1])
+          sums.2 += Int(image.pixels[at + 2])
+          count += 1
+        }
+      }
+      let n = max(1, count)
+      return .rgb(UInt8(sums.0 / n), UInt8(sums.1 / n), UInt8(sums.2 / n))
     }
   }
 
@@ -380,8 +457,7 @@ package final class ImageLayer {
   }
 
   func draw(_ placement: ImagePlacement, into bytes: inout [UInt8]) -> Bool {
-    let key = Key(
-      source: placement.source, columns: placement.area.width, rows: placement.area.height)
+    let key = Key(placement)
     guard let encoding = encodings[key]?.encoding else { return false }
     let x = placement.area.x + encoding.fitted.x
     let y = placement.area.y + encoding.fitted.y
@@ -419,7 +495,8 @@ package final class ImageLayer {
       }
       let move = Array("\u{1B}[\(origin.y + y + 1);\(origin.x + x + 1)H".utf8)
       let place = KittyGraphics.place(
-        id: id, placement: number, columns: encoding.fitted.width, rows: encoding.fitted.height)
+        id: id, placement: number, columns: encoding.fitted.width, rows: encoding.fitted.height,
+        source: encoding.crop)
       if choice.passthrough {
         bytes.append(contentsOf: TmuxPassthrough.wrap(move + place))
       } else {

@@ -35,9 +35,16 @@ package enum KittyGraphics {
   }
 
   /// Shows image `id` at the cursor, scaled to `columns`×`rows` cells, as placement
-  /// `placement`; the cursor does not move.
-  package static func place(id: UInt32, placement: UInt32, columns: Int, rows: Int) -> [UInt8] {
-    Array("\u{1B}_Ga=p,i=\(id),p=\(placement),c=\(columns),r=\(rows),C=1,q=2\u{1B}\\".utf8)
+  /// `placement`; the cursor does not move. `source` picks the image's pixels to show (kitty's
+  /// `x`, `y`, `w`, `h`): the part that covers the cells, `nil` for all of it.
+  package static func place(
+    id: UInt32, placement: UInt32, columns: Int, rows: Int, source: ImageFit.PixelRect? = nil
+  ) -> [UInt8] {
+    var keys = "a=p,i=\(id),p=\(placement),c=\(columns),r=\(rows)"
+    if let source {
+      keys += ",x=\(source.x),y=\(source.y),w=\(source.width),h=\(source.height)"
+    }
+    return Array("\u{1B}_G\(keys),C=1,q=2\u{1B}\\".utf8)
   }
 
   /// Removes one placement; the image stays transmitted.

@@ -1,18 +1,19 @@
 import Glibc
+import TerminalUI
 
 /// Asks the terminal at start-up, before anything is drawn, what it can do.
 ///
 /// It writes, in order: the kitty graphics query (a 1×1 image to check, `a=q`), DECRQM for
 /// synchronized output (mode 2026), `CSI 16 t` (the cell size in pixels), XTVERSION
 /// (`CSI > q`, the terminal's name and version), primary device attributes (DA1, where 4 means
-/// sixel) and last `CSI 5 n`, a status report every terminal answers: the wait ends as soon
+/// sixel), the background colour (OSC 11, for a palette that reads on it) and last `CSI 5 n`, a status report every terminal answers: the wait ends as soon
 /// as that answer arrives, or after the timeout. Bytes read meanwhile that are not replies
 /// (keys typed early) are kept for the input stream.
 package enum CapabilityProbe {
   /// The queries, in the order above.
   package static let query: [UInt8] = Array(
     ("\u{1b}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1b}\\" + "\u{1b}[?2026$p" + "\u{1b}[16t"
-      + "\u{1b}[>q" + "\u{1b}[c" + "\u{1b}[5n").utf8)
+      + "\u{1b}[>q" + "\u{1b}[c" + "\u{1b}]11;?\u{1b}\\" + "\u{1b}[5n").utf8)
 
   /// The queries inside tmux. tmux would take the kitty query's APC for a pane title, and it
   /// answers the device attributes itself, so: with passthrough, synchronized output is asked
@@ -49,6 +50,9 @@ package enum CapabilityProbe {
     package var cellPixels: PixelSize?
     /// The XTVERSION text (`kitty(0.26.5)`, `XTerm(379)`).
     package var version: String?
+    /// The background colour from OSC 11 (`ESC ] 11 ; rgb:RRRR/GGGG/BBBB`), as `.rgb`, or `nil`
+    /// when the terminal did not say.
+    package var background: Color?
     /// Whether the closing status report arrived (every reply before it has too).
     package var sawStatusReport: Bool
     /// Bytes that were not replies, in order, to deliver as input.
@@ -57,9 +61,10 @@ package enum CapabilityProbe {
     /// Creates a result.
     package init(
       mode2026: Int? = nil, deviceAttributes: [Int]? = nil, kittyGraphics: Bool? = nil,
-      cellPixels: PixelSize? = nil, version: String? = nil, sawStatusReport: Bool = false,
-      leftover: [UInt8] = []
+      cellPixels: PixelSize? = nil, version: String? = nil, background: Color? = nil,
+      sawStatusReport: Bool = false, leftover: [UInt8] = []
     ) {
+      self.background = background
       self.mode2026 = mode2026
       self.deviceAttributes = deviceAttributes
       self.kittyGraphics = kittyGraphics
@@ -147,6 +152,13 @@ package enum CapabilityProbe {
           break
         }
       }
+      if let (end, body) = oscReply(bytes, at: index) {
+        if body.starts(with: Array("11;".utf8)) {
+          result.background = Self.color(String(decoding: body.dropFirst(3), as: UTF8.self))
+        }
+        index = end
+        continue
+      }
       if let (end, kind, body) = stringReply(bytes, at: index) {
         if kind == UInt8(ascii: "_"), body.first == UInt8(ascii: "G") {
           // `G i=31;OK` or `G i=31;ENOTSUPPORTED:…`
@@ -182,6 +194,47 @@ package enum CapabilityProbe {
         return (index + 2, bytes[start + 1], Array(bytes[(start + 2)..<index]))
       }
       index += 1
+    }
+    return nil
+  }
+
+  /// An OSC string (`ESC ] … BEL` or `ESC ] … ESC \\`) starting at `start`: where it ends and
+  /// its body. Bodies over 512 bytes are not replies.
+  private static func oscReply(_ bytes: [UInt8], at start: Int) -> (Int, [UInt8])? {
+    guard start + 1 < bytes.count, bytes[start] == 0x1b, bytes[start + 1] == UInt8(ascii: "]")
+    else { return nil }
+    var index = start + 2
+    while index < bytes.count, index - start < 512 {
+      if bytes[index] == 0x07 { return (index + 1, Array(bytes[(start + 2)..<index])) }
+      if bytes[index] == 0x1b, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\\") {
+        return (index + 2, Array(bytes[(start + 2)..<index]))
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// An X11 colour spec as terminals answer OSC 11: `rgb:R/G/B` with 1 to 4 hex digits a
+  /// channel (scaled to 8 bits), or `#RRGGBB`.
+  package static func color(_ spec: String) -> Color? {
+    func channel(_ text: Substring) -> UInt8? {
+      guard (1...4).contains(text.count), let value = UInt32(text, radix: 16) else { return nil }
+      let maximum = (UInt32(1) << (4 * UInt32(text.count))) - 1
+      return UInt8((value * 255 + maximum / 2) / maximum)
+    }
+    if spec.hasPrefix("rgb:") || spec.hasPrefix("rgba:") {
+      let parts = spec.drop(while: { $0 != ":" }).dropFirst().split(separator: "/")
+      guard parts.count >= 3, let r = channel(parts[0]), let g = channel(parts[1]),
+        let b = channel(parts[2])
+      else { return nil }
+      return .rgb(r, g, b)
+    }
+    if spec.hasPrefix("#"), spec.count == 7 {
+      let hex = spec.dropFirst()
+      guard let r = channel(hex.prefix(2)), let g = channel(hex.dropFirst(2).prefix(2)),
+        let b = channel(hex.dropFirst(4))
+      else { return nil }
+      return .rgb(r, g, b)
     }
     return nil
   }

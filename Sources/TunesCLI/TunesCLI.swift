@@ -49,7 +49,8 @@ package enum TunesCLI {
     do {
       code = try await dispatch(arguments, context: commandContext)
     } catch {
-      context.err(error.message)
+      let command = arguments.first.flatMap { CommandTable.command($0)?.name } ?? ""
+      context.err(error.message(in: command))
       code = error.exitCode
     }
     if let verdict = context.outputStatus.verdict() {
@@ -72,6 +73,7 @@ package enum TunesCLI {
     case "charts": return try await ChartsCommand.run(rest, context: context)
     case "genres": return try await GenresCommand.run(rest, context: context)
     case "preview": return try await PreviewCommand.run(rest, context: context)
+    case "artwork": return try await ArtworkCommand.run(rest, context: context)
     case "history": return try HistoryCommand.run(rest, context: context)
     case "favorites", "favourites": return try await FavoritesCommand.run(rest, context: context)
     case "replay": return try ReplayCommand.run(rest, context: context)

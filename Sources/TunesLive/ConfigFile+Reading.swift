@@ -161,6 +161,16 @@ extension ConfigFile {
         problem(key, other, "must be one of auto, always, off; auto is used")
       }
     }
+    switch values[themeKey] {
+    case nil, .null?: break
+    case .string(let text)? where themeValues.contains(text.lowercased()):
+      config.theme = text.lowercased()
+    case let other?:
+      problem(
+        themeKey, other,
+        "must be one of \(themeValues.joined(separator: ", ")); auto (the terminal's background)"
+          + " is used")
+    }
     if let filters = values[filtersKey] {
       if case .object = filters,
         let decoded = try? JSONDecoder().decode(

@@ -26,6 +26,9 @@ package struct TunesConfig: Equatable, Sendable {
   /// When a track change is announced (key `"notifications"`: `auto` while the terminal is not
   /// in front, `always`, `off`), as written.
   package var notifications: String? = nil
+  /// The colours (key `"theme"`: `auto` follows the terminal's background, `light`, `dark`),
+  /// lowercased; `nil`: auto.
+  package var theme: String? = nil
 
   /// Makes a configuration; the defaults are what a missing file means.
   package init(
@@ -61,11 +64,15 @@ package enum ConfigFile {
   package static let mprisKey = "mpris"
   /// The key that says when track changes are announced (`auto`, `always`, `off`).
   package static let notificationsKey = "notifications"
+  /// The key that picks the colours (`auto`, `light`, `dark`).
+  package static let themeKey = "theme"
+  /// The values `theme` takes.
+  package static let themeValues = ["auto", "light", "dark"]
 
   /// Every key tunes reads.
   package static let knownKeys = [
     filtersKey, countryKey, historyKey, columnsKey, mpvOptionsKey, imagesKey, videoKey, mprisKey,
-    notificationsKey,
+    notificationsKey, themeKey,
   ]
 
   /// The largest config file read (1 MiB): a bigger one is reported and not read.

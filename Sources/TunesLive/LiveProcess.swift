@@ -67,6 +67,8 @@ package struct LiveApp: Sendable {
   package var pixels: @Sendable (String) async -> RGBAImage?
   /// Fetches, decodes and caches one artwork; `nil` when ready, else why not.
   package var loadArtwork: @Sendable (ArtworkNeed) async -> String?
+  /// The config key `theme` (`auto`, `light`, `dark`), `nil` when it is not set.
+  package var theme: String? = nil
 
   /// The live app for `launch`.
   package static func make(launch: AppLaunch) -> LiveApp {
@@ -86,6 +88,6 @@ package struct LiveApp: Sendable {
     return LiveApp(
       dependencies: dependencies, notices: notices, log: log,
       images: LiveArtwork.request(flag: launch.images, environment: launch.environment),
-      pixels: artwork.pixels, loadArtwork: artwork.load)
+      pixels: artwork.pixels, loadArtwork: artwork.load, theme: config.theme)
   }
 }

@@ -208,9 +208,16 @@ struct RealTerminalArtworkTests {
     }
     guard let url = URL(string: image.source), let spec = GeneratedArtwork.spec(forPath: url.path)
     else { return "\(image): the source is not a replay artwork URL" }
-    let expected = GeneratedArtwork.pixels(
+    let generated = GeneratedArtwork.pixels(
       width: spec.width, height: spec.height, seed: GeneratedArtwork.seed(forPath: url.path))
-    let difference = pixels.meanDifference(from: expected, width: spec.width, height: spec.height)
+    // The picture covers its cells: scaled with its aspect kept until no band is left, the
+    // overflow cut off centred. What shows is that crop of the generated picture.
+    let crop = Self.cover(
+      width: spec.width, height: spec.height, cell: cell,
+      whole: image.whole.map { ($0.columns, $0.rows) } ?? (image.columns, image.rows),
+      part: (image.whole?.x ?? 0, image.whole?.y ?? 0, image.columns, image.rows))
+    let expected = Self.crop(generated, width: spec.width, crop)
+    let difference = pixels.meanDifference(from: expected, width: crop.width, height: crop.height)
     let colours = pixels.distinctColours
     session.note(
       "\(image): mean difference \(String(format: "%.1f", difference)), \(colours) colours")
@@ -219,6 +226,38 @@ struct RealTerminalArtworkTests {
         + "\(String(format: "%.1f", difference)), \(colours) colours (\(path))"
     }
     return nil
+  }
+
+  /// The pixels of a `width`×`height` picture that show in `part` (cells) of a `whole` cell
+  /// area it covers with its aspect kept, the overflow cut off centred (the oracle for the
+  /// app's cover fit, worked out here on its own).
+  static func cover(
+    width: Int, height: Int, cell: (width: Int, height: Int), whole: (Int, Int),
+    part: (x: Int, y: Int, columns: Int, rows: Int)
+  ) -> (x: Int, y: Int, width: Int, height: Int) {
+    let areaWidth = Double(whole.0 * cell.width)
+    let areaHeight = Double(whole.1 * cell.height)
+    let scale = max(areaWidth / Double(width), areaHeight / Double(height))
+    let left = (Double(width) * scale - areaWidth) / 2 + Double(part.x * cell.width)
+    let top = (Double(height) * scale - areaHeight) / 2 + Double(part.y * cell.height)
+    let x = max(0, min(width - 1, Int((left / scale).rounded())))
+    let y = max(0, min(height - 1, Int((top / scale).rounded())))
+    let w = max(1, min(width - x, Int((Double(part.columns * cell.width) / scale).rounded())))
+    let h = max(1, min(height - y, Int((Double(part.rows * cell.height) / scale).rounded())))
+    return (x, y, w, h)
+  }
+
+  /// The RGB pixels of `crop` out of a picture `width` pixels wide.
+  static func crop(
+    _ rgb: [UInt8], width: Int, _ crop: (x: Int, y: Int, width: Int, height: Int)
+  ) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(crop.width * crop.height * 3)
+    for y in crop.y..<(crop.y + crop.height) {
+      let start = (y * width + crop.x) * 3
+      out.append(contentsOf: rgb[start..<(start + crop.width * 3)])
+    }
+    return out
   }
 
   /// ``check(_:in:session:cell:path:)`` for each image, on a thread of its own.

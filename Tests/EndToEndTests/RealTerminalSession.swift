@@ -37,18 +37,37 @@ final class RealTerminalSession: Sendable {
     var columns: Int
     var rows: Int
     var source: String
+    /// For a picture cut by its view (`of WxH+X+Y`): the whole picture's cells and where the
+    /// drawn part lies in them; `nil` when all of it shows.
+    var whole: (columns: Int, rows: Int, x: Int, y: Int)? = nil
 
     /// Parses one log line; `nil` for any other line.
     init?(logLine line: Substring) {
       guard let range = line.range(of: "image drawn ") else { return nil }
       let words = line[range.upperBound...].split(separator: " ")
-      guard words.count == 5, words[1] == "at" else { return nil }
+      guard words.count == 5 || (words.count == 7 && words[5] == "of"), words[1] == "at" else {
+        return nil
+      }
       let at = words[2].split(separator: ",").compactMap { Int($0) }
       let size = words[3].split(separator: "x").compactMap { Int($0) }
       guard at.count == 2, size.count == 2 else { return nil }
       graphicsProtocol = String(words[0])
       (column, row, columns, rows) = (at[0], at[1], size[0], size[1])
       source = String(words[4])
+      if words.count == 7 {
+        let numbers = words[6].split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMap {
+          Int($0)
+        }
+        guard numbers.count == 4 else { return nil }
+        whole = (numbers[0], numbers[1], numbers[2], numbers[3])
+      }
+    }
+
+    static func == (a: DrawnImage, b: DrawnImage) -> Bool {
+      a.graphicsProtocol == b.graphicsProtocol && a.column == b.column && a.row == b.row
+        && a.columns == b.columns && a.rows == b.rows && a.source == b.source
+        && a.whole?.columns == b.whole?.columns && a.whole?.rows == b.whole?.rows
+        && a.whole?.x == b.whole?.x && a.whole?.y == b.whole?.y
     }
 
     /// Its pixels in the window, for cells of `cell` pixels.

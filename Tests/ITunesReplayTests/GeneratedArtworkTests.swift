@@ -72,14 +72,14 @@ struct GeneratedArtworkTests {
     #expect(colours.count > 20)
   }
 
-  @Test("sizes over 2000 or of 0 pixels get a 400 that says the limit")
+  @Test("sizes over 3000 or of 0 pixels get a 400 that says the limit")
   func capped() async throws {
     let server = try TestClient.ownServer()
     defer { server.stop() }
-    for path in ["/a/2001x100bb.jpg", "/a/100x5000bb.png", "/a/0x0bb.jpg"] {
+    for path in ["/a/3001x100bb.jpg", "/a/100x5000bb.png", "/a/0x0bb.jpg"] {
       let (data, response) = try await TestClient.get(server, path)
       #expect(response.statusCode == 400)
-      #expect(String(decoding: data, as: UTF8.self).contains("each side must be 1 to 2000"))
+      #expect(String(decoding: data, as: UTF8.self).contains("each side must be 1 to 3000"))
     }
   }
 

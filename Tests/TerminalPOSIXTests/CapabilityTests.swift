@@ -1,3 +1,4 @@
+import TerminalUI
 import Testing
 
 @testable import TerminalPOSIX
@@ -40,6 +41,32 @@ struct CapabilityTests {
     let refused = CapabilityProbe.parse(Array("\u{1b}_Gi=31;ENOTSUPPORTED:no\u{1b}\\".utf8))
     #expect(refused.kittyGraphics == false)
     #expect(!refused.sawStatusReport)
+  }
+
+  @Test(
+    "the background colour from OSC 11, ended by BEL or ST, at any number of hex digits",
+    arguments: [
+      ("\u{1b}]11;rgb:ffff/ffff/ffff\u{1b}\\\u{1b}[0n", Color.rgb(255, 255, 255)),
+      ("\u{1b}]11;rgb:0000/0000/0000\u{07}\u{1b}[0n", Color.rgb(0, 0, 0)),
+      ("\u{1b}]11;rgb:1e/1e/2e\u{1b}\\\u{1b}[0n", Color.rgb(30, 30, 46)),
+      ("\u{1b}]11;rgb:f/8/0\u{07}\u{1b}[0n", Color.rgb(255, 136, 0)),
+      ("\u{1b}]11;rgba:fdfd/f6f6/e3e3/ffff\u{07}\u{1b}[0n", Color.rgb(253, 246, 227)),
+      ("\u{1b}]11;#fdf6e3\u{07}\u{1b}[0n", Color.rgb(253, 246, 227)),
+    ] as [(String, Color)])
+  func background(input: String, expected: Color) {
+    let result = CapabilityProbe.parse(Array(input.utf8))
+    #expect(result.background == expected)
+    #expect(result.sawStatusReport)
+    #expect(result.leftover.isEmpty)
+  }
+
+  @Test("a terminal that does not answer OSC 11, or answers nonsense, gives no background")
+  func noBackground() {
+    #expect(CapabilityProbe.parse(Array("\u{1b}[?62;c\u{1b}[0n".utf8)).background == nil)
+    let odd = CapabilityProbe.parse(Array("\u{1b}]11;rgb:zz/00/00\u{07}\u{1b}[0n".utf8))
+    #expect(odd.background == nil)
+    #expect(odd.leftover.isEmpty)
+    #expect(CapabilityProbe.query.suffix(12) == Array("\u{1b}]11;?\u{1b}\\\u{1b}[5n".utf8))
   }
 
   @Test("synchronized output is supported only for status 1 or 2")

@@ -41,6 +41,7 @@ struct ConfigFileTests {
     arguments: [
       (#""columns": "two""#, "columns", #""two""#), (#""columns": 9"#, "columns", "9"),
       (#""images": "kity""#, "images", #""kity""#), (#""video": 3"#, "video", "3"),
+      (#""theme": "solarized""#, "theme", #""solarized""#),
       (#""mpvOptions": {"a": 1}"#, "mpvOptions", #"{"a":1}"#),
       (#""filters": {"limit": "many"}"#, "filters", #"{"limit":"many"}"#),
       (#""country": 44"#, "country", "44"), (#""histroy": false"#, "histroy", "false"),
@@ -57,6 +58,17 @@ struct ConfigFileTests {
     #expect(problem.message.contains("\"\(key)\" is \(value): "), "\(problem.message)")
     #expect(!reading.config.recordsHistory, "history: false is kept")
     if key != "columns" { #expect(reading.config.columns == 2) }
+  }
+
+  @Test("\"theme\" is read as auto, light or dark, any case")
+  func theme() throws {
+    for (written, read) in [("Light", "light"), ("dark", "dark"), ("auto", "auto")] {
+      let (url, directory) = try Self.file(#"{"theme": "\#(written)"}"#)
+      defer { directory.remove() }
+      let reading = ConfigFile.read(from: url)
+      #expect(reading.problems.isEmpty, "\(reading.problems)")
+      #expect(reading.config.theme == read)
+    }
   }
 
   @Test("a wrong type for history turns recording off and says so")

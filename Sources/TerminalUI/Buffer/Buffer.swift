@@ -213,8 +213,9 @@ public struct Buffer: Sendable, Equatable {
 
   /// Copies `other` with its top-left corner at `position`, clipped to `clip` and this
   /// buffer; wide clusters cut by the clip become spaces.
-  /// Images in `other` come along when they fit wholly inside the clip; the others are
-  /// dropped (their placeholders stay), and images here under the drawn area are removed.
+  /// Images in `other` come along cut to the clip (a picture half out of view keeps its
+  /// visible part; one wholly outside is dropped), and images here under the drawn area are
+  /// removed.
   public mutating func draw(_ other: Buffer, at position: Position, clippedTo clip: Rect? = nil) {
     let bounds = (clip ?? area).intersection(area)
     let drawn = Rect(x: position.x, y: position.y, width: other.width, height: other.height)
@@ -224,8 +225,12 @@ public struct Buffer: Sendable, Equatable {
       let moved = Rect(
         x: image.area.x + position.x, y: image.area.y + position.y, width: image.area.width,
         height: image.area.height)
-      if moved.intersection(bounds) == moved {
-        images.append(ImagePlacement(source: image.source, area: moved))
+      let whole = Rect(
+        x: image.imageArea.x + position.x, y: image.imageArea.y + position.y,
+        width: image.imageArea.width, height: image.imageArea.height)
+      let visible = moved.intersection(bounds)
+      if !visible.isEmpty {
+        images.append(ImagePlacement(source: image.source, area: visible, imageArea: whole))
       }
     }
     for sy in 0..<other.height {

@@ -6,13 +6,34 @@
 public struct ImagePlacement: Sendable, Hashable {
   /// What to draw: a key the image writer understands (tunes uses the artwork's sized URL).
   public var source: String
-  /// The cells it covers.
+  /// The cells it covers (the part of ``imageArea`` that shows).
   public var area: Rect
+  /// The cells the whole picture would cover: the same as ``area`` unless the picture is cut
+  /// (a tile half scrolled out of its view keeps its visible part, and only that is drawn).
+  public var imageArea: Rect
 
-  /// Creates a placement.
+  /// Creates a placement of the whole picture over `area`.
   public init(source: String, area: Rect) {
     self.source = source
     self.area = area
+    self.imageArea = area
+  }
+
+  /// Creates a placement of the part of a picture covering `imageArea` that falls in `area`
+  /// (which should lie inside `imageArea`; it is cut to it).
+  public init(source: String, area: Rect, imageArea: Rect) {
+    self.source = source
+    self.area = area.intersection(imageArea)
+    self.imageArea = imageArea
+  }
+
+  /// Whether only part of the picture shows.
+  public var isCut: Bool { area != imageArea }
+
+  /// The visible part relative to the whole picture's top-left cell.
+  public var visiblePart: Rect {
+    Rect(
+      x: area.x - imageArea.x, y: area.y - imageArea.y, width: area.width, height: area.height)
   }
 }
 
@@ -24,6 +45,15 @@ extension Buffer {
     guard !area.isEmpty, area.intersection(self.area) == area else { return }
     removeImages(intersecting: area)
     images.append(ImagePlacement(source: source, area: area))
+  }
+
+  /// Places the part of an image over `area` that falls inside `clip` and this buffer: a
+  /// picture cut by its view keeps what shows.
+  public mutating func placeImage(_ source: String, in area: Rect, clippedTo clip: Rect) {
+    let visible = area.intersection(clip).intersection(self.area)
+    guard !visible.isEmpty else { return }
+    removeImages(intersecting: visible)
+    images.append(ImagePlacement(source: source, area: visible, imageArea: area))
   }
 
   /// Removes every image that overlaps `rect`: what is drawn over an image (an overlay, a

@@ -31,6 +31,8 @@ package final class ProgramLoop {
   private let images: ImageLayer?
   private let terminalName: String
   private var lastFrame: Frame?
+  /// The last clipboard request written (OSC 52), so each is written once.
+  private var copiedID = 0
   private var needsFullRedraw = true
   /// Whether a video preview holds the terminal (mpv draws; the app writes only its last row).
   private var videoHoldsTerminal = false
@@ -86,6 +88,9 @@ package final class ProgramLoop {
 
   /// The last frame written, if any.
   package var frame: Frame? { lastFrame }
+
+  /// The colours frames are drawn in (dark unless the terminal's background is light).
+  package var palette: Palette = .dark
 
   /// Whether to keep each frame's time (render, images, diff, write) in `frameDurations`.
   package var measuresFrames = false
@@ -292,7 +297,8 @@ package final class ProgramLoop {
     renderScheduled = false
     let started = measuresFrames ? ContinuousClock.now : nil
     defer { if let started { frameDurations.append(ContinuousClock.now - started) } }
-    var frame = AppScreen.render(state)
+    let palette = self.palette
+    var frame = Theme.$palette.withValue(palette) { AppScreen.render(state) }
     // What the screen measured (page sizes, visible artwork) reaches the store before anything
     // is written, and the frame is drawn again from the state that knows it: one frame per key,
     // never one with a stale layout and then a corrected one. A layout that still moves after a
@@ -303,11 +309,15 @@ package final class ProgramLoop {
       batching = true
       store.send(.layoutMeasured(frame.metrics))
       batching = false
-      frame = AppScreen.render(state)
+      frame = Theme.$palette.withValue(palette) { AppScreen.render(state) }
     }
     // The desktop hears of what plays at the same pace as the screen.
     let announcement = presence.update(state)
     if !announcement.isEmpty, !awaitingResume { terminal.write(announcement) }
+    if let copy = state.clipboard, copy.id != copiedID, !awaitingResume {
+      copiedID = copy.id
+      terminal.write(Clipboard.osc52(copy.text))
+    }
     let holds = state.playback.holdsTerminal
     if holds != videoHoldsTerminal {
       // Handing the screen to mpv (cleared for the picture), or taking it back (everything drawn

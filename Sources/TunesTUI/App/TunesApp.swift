@@ -15,6 +15,8 @@ package enum TunesApp {
   ///   - notices: what the person must know about the start, shown as the first notice.
   ///   - environment: the process environment (`TERM`, `COLORTERM`, `NO_COLOR` …).
   ///   - log: diagnostics (the `TUNES_LOG` file).
+  ///   - theme: the config key `theme` as written (`auto`, `light`, `dark`); `nil` or `auto`:
+  ///     the terminal's background (OSC 11, else `$COLORFGBG`) decides, dark when unknown.
   /// The loop shuts the preview player down (mpv ends) before it returns.
   /// - Returns: 0 after `q` or Ctrl-C; 1 when there is no terminal or it cannot be set up.
   ///   SIGINT, SIGTERM and SIGHUP restore the terminal and end the process with 128 + n
@@ -23,7 +25,7 @@ package enum TunesApp {
   @MainActor
   package static func run(
     dependencies: TunesDependencies, graphics: AppGraphics? = nil, notices: [String],
-    environment: [String: String], log: Log
+    environment: [String: String], log: Log, theme: String? = nil
   ) async -> Int32 {
     guard TerminalHost.standardStreamsAreTerminals else {
       report(TUIError.notATerminal)
@@ -79,11 +81,15 @@ package enum TunesApp {
           choice: choice, pixels: graphics.pixels, log: { log.log($0) }, origin: origin)
       }
     }
+    let (appearance, why) = Palette.Appearance.choose(
+      request: theme, background: host.probe.background, environment: environment)
+    log.log("theme \(appearance.rawValue): \(why)")
     let loop = ProgramLoop(
       terminal: .live(host), dependencies: dependencies,
       colorDepth: host.capabilities.colorDepth,
       synchronizedOutput: host.capabilities.synchronizedOutput == .yes, log: log,
       notices: notices, terminalName: environment["TERM"] ?? "unknown", images: images)
+    loop.palette = Palette.for(appearance, depth: host.capabilities.colorDepth)
     return await loop.run()
   }
 
