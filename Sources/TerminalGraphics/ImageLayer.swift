@@ -138,6 +138,17 @@ package final class ImageLayer {
     return commands
   }
 
+  /// Before a frame drawn whole (after a resize, a resume, or tmux telling tunes its window is
+  /// back): placeholder images are transmitted again, since the terminal may not have them
+  /// (tmux drops passthrough while the pane is hidden; a reattach may be another terminal).
+  package func terminalWillRedraw() {
+    guard choice.kittyPlaceholders else { return }
+    placeholderIDs.removeAll()
+    placeholderKeys.removeAll()
+    placeholderCells.removeAll()
+    placeholderFrame.removeAll()
+  }
+
   /// Whether commands wait for the next frame.
   package var hasCommands: Bool { !commands.isEmpty }
 
@@ -180,7 +191,14 @@ package final class ImageLayer {
     guard choice.graphicsProtocol != .none else { return }
     var kept: [ImagePlacement] = []
     for placement in placements {
-      let key = Key(placement)
+      // Placeholder cells name their row and column in the whole picture, so a cut tile shows
+      // its part with the whole picture's cells: one encoding (and image) for every part.
+      let key =
+        choice.kittyPlaceholders
+        ? Key(
+          source: placement.source, columns: placement.imageArea.width,
+          rows: placement.imageArea.height)
+        : Key(placement)
       guard var entry = encodings[key] else {
         schedule(key)
         continue
@@ -200,18 +218,20 @@ package final class ImageLayer {
           logDrawn(placement, at: at, size: entry.encoding.fitted)
         }
       case .kitty(let base64) where choice.kittyPlaceholders:
-        guard let cells = placeholders(for: key, base64: base64, fitted: entry.encoding.fitted)
+        guard
+          let cells = placeholders(
+            for: key, base64: base64, fitted: entry.encoding.fitted, crop: entry.encoding.crop)
         else {
           shownInLastFrame -= 1
           continue
         }
-        let at = Position(
-          x: placement.area.x + entry.encoding.fitted.x,
-          y: placement.area.y + entry.encoding.fitted.y)
-        buffer.draw(cells, at: at, clippedTo: placement.area)
+        let origin = Position(x: placement.imageArea.x, y: placement.imageArea.y)
+        buffer.draw(cells, at: origin, clippedTo: placement.area)
         symbolsDrawn.insert(placement)
         if !symbolsShown.contains(placement) {
-          logDrawn(placement, at: at, size: entry.encoding.fitted)
+          logDrawn(
+            placement, at: Position(x: placement.area.x, y: placement.area.y),
+            size: Rect(x: 0, y: 0, width: placement.area.width, height: placement.area.height))
         }
       case .bytes, .kitty:
         if let underlay = entry.encoding.underlay, !placement.area.isEmpty {
@@ -245,7 +265,9 @@ package final class ImageLayer {
   /// The placeholder cells of `key`'s image, giving it a number (and queueing its transmission
   /// and virtual placement) the first time; the number shown longest ago is given again when
   /// all 255 are taken. `nil` when every number is on screen in this frame.
-  private func placeholders(for key: Key, base64: [UInt8], fitted: Rect) -> Buffer? {
+  private func placeholders(
+    for key: Key, base64: [UInt8], fitted: Rect, crop: ImageFit.PixelRect?
+  ) -> Buffer? {
     if let id = placeholderIDs[key], let cells = placeholderCells[key] {
       placeholderFrame[id] = frameNumber
       return cells
@@ -272,7 +294,8 @@ package final class ImageLayer {
     placeholderFrame[id] = frameNumber
     commands += outer(KittyGraphics.transmit(base64: base64, id: UInt32(id)))
     commands += outer(
-      KittyGraphics.placeVirtual(id: UInt32(id), columns: cells.width, rows: cells.height))
+      KittyGraphics.placeVirtual(
+        id: UInt32(id), columns: cells.width, rows: cells.height, source: crop))
     log("kitty placeholders image \(id) \(cells.width)x\(cells.height) \(key.source)")
     return cells
   }

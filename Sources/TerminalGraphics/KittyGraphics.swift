@@ -62,8 +62,15 @@ package enum KittyGraphics {
 extension KittyGraphics {
   /// A virtual placement of image `id` over `columns`×`rows` cells, shown wherever its Unicode
   /// placeholders are (see ``KittyPlaceholders``).
-  package static func placeVirtual(id: UInt32, columns: Int, rows: Int) -> [UInt8] {
-    Array("\u{1B}_Ga=p,U=1,i=\(id),c=\(columns),r=\(rows),q=2\u{1B}\\".utf8)
+  /// `source` picks the pixels to show (the cover crop), as for ``place(id:placement:columns:rows:source:)``.
+  package static func placeVirtual(
+    id: UInt32, columns: Int, rows: Int, source: ImageFit.PixelRect? = nil
+  ) -> [UInt8] {
+    var keys = "a=p,U=1,i=\(id),c=\(columns),r=\(rows)"
+    if let source {
+      keys += ",x=\(source.x),y=\(source.y),w=\(source.width),h=\(source.height)"
+    }
+    return Array("\u{1B}_G\(keys),q=2\u{1B}\\".utf8)
   }
 
   /// Frees image `id` and its placements (its number is given to another image).

@@ -103,6 +103,11 @@ public final class TmuxSession: Sendable {
       .trimmingCharacters(in: .newlines)
   }
 
+  /// Runs any tmux command on this server (`show-options -p …`); its standard output.
+  public func command(_ arguments: String...) throws(TmuxSessionError) -> String {
+    try run(arguments)
+  }
+
   /// Whether the pane's program has switched to the alternate screen.
   public func isAlternateScreenOn() throws(TmuxSessionError) -> Bool {
     try display("#{alternate_on}") == "1"

@@ -124,7 +124,11 @@ package enum Doctor {
       ("hyperlinks", links),
     ]
     if let tmux = probe.tmux {
-      rows.append(("tmux", tmuxLine(tmux)))
+      // tmux learns its client's name a moment after the client starts: the probe's answer
+      // through passthrough stands in.
+      var facts = tmux
+      if facts.outerType == nil { facts.outerType = probe.version }
+      rows.append(("tmux", tmuxLine(facts)))
     } else if environment["TMUX"].map({ !$0.isEmpty }) ?? false {
       rows.append(("tmux", "yes (not asked: not a terminal)"))
     }

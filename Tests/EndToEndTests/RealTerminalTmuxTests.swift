@@ -129,3 +129,43 @@ struct RealTerminalTmuxTests {
     }
   }
 }
+
+/// kitty 0.26 (Debian's) running tmux running tunes: the graphics query reaches kitty through
+/// passthrough (not tmux's title), and kitty without Unicode placeholders gets symbols inside
+/// tmux, with the reason in the log.
+@Suite("kitty 0.26 through tmux under Xvfb", .serialized)
+struct RealTerminalKittyTmuxTests {
+  @Test(
+    "kitty 0.26 running tmux: asked through passthrough, symbols chosen (no placeholders), title untouched",
+    .enabled(
+      if: X11Tools.available(X11Tools.kitty) && TmuxSession.isAvailable,
+      "needs Xvfb, xdotool, xwd, kitty and tmux"), .timeLimit(.minutes(3)))
+  func kittyThroughTmux() async throws {
+    let session = try await RealTerminalSession(kind: .kitty, insideTmux: true)
+    var problems: [String] = []
+    do {
+      let choice = try await session.graphicsChoice()
+      if choice.graphicsProtocol != "symbols" || !choice.line.contains("kitty(0.26")
+        || !choice.line.contains("Unicode placeholders")
+      {
+        problems.append("unexpected choice: \(choice.line)")
+      }
+      let tmuxLine = session.log().split(separator: "\n").first { $0.contains(" tmux 3") }
+      // tmux's own name for the client's terminal (`client_termtype`) may not have arrived yet
+      // when tunes starts with the session; its terminal type has.
+      if !(tmuxLine?.contains("(xterm-kitty)") ?? false) {
+        problems.append("no outer terminal in the log: \(tmuxLine ?? "none")")
+      }
+      let title = try await session.tmux("display-message", "-p", "-t", "main:0", "#{pane_title}")
+      if title.contains("Gi=") || title.contains("a=q") {
+        problems.append("the pane's title is the probe's kitty query: \(title)")
+      }
+    } catch {
+      problems.append("\(error)")
+    }
+    let keep = !problems.isEmpty
+    if keep { problems.append("Log kept in \(session.directory.path)") }
+    await session.close(keep: keep)
+    #expect(problems.isEmpty, "kitty in tmux:\n\(problems.joined(separator: "\n"))")
+  }
+}

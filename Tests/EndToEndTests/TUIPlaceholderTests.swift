@@ -107,17 +107,28 @@ struct TUIPlaceholderTests {
     var columns: Int
     var rows: Int
     var source: String
+    /// For a tile cut by its view: where the drawn part lies in the whole picture's cells.
+    var partX = 0
+    var partY = 0
   }
 
   static func drawn(in log: String) -> [Drawn] {
     log.split(separator: "\n").compactMap { line in
       guard let range = line.range(of: "image drawn kitty at ") else { return nil }
       let words = line[range.upperBound...].split(separator: " ")
-      guard words.count == 3 else { return nil }
+      // `X,Y WxH SOURCE`, and `of WxH+PX+PY` for a cut tile.
+      guard words.count == 3 || (words.count == 5 && words[3] == "of") else { return nil }
       let at = words[0].split(separator: ",").compactMap { Int($0) }
       let size = words[1].split(separator: "x").compactMap { Int($0) }
       guard at.count == 2, size.count == 2 else { return nil }
-      return Drawn(x: at[0], y: at[1], columns: size[0], rows: size[1], source: String(words[2]))
+      var drawn = Drawn(
+        x: at[0], y: at[1], columns: size[0], rows: size[1], source: String(words[2]))
+      if words.count == 5 {
+        let part = words[4].split(separator: "+").dropFirst().compactMap { Int($0) }
+        guard part.count == 2 else { return nil }
+        (drawn.partX, drawn.partY) = (part[0], part[1])
+      }
+      return drawn
     }
   }
 
@@ -156,7 +167,10 @@ struct TUIPlaceholderTests {
     let cells = Self.placeholders(in: screen)
     // The images on screen now: the last drawing of each place whose cells are still there.
     let onScreen = Self.drawn(in: log).filter { image in
-      cells[Position(x: image.x, y: image.y)]?.image == numbers[image.source]
+      cells[Position(x: image.x, y: image.y)]
+        == numbers[image.source].map {
+          PlaceholderCell(image: $0, row: image.partY, column: image.partX)
+        }
     }
     #expect(onScreen.count >= 10, "\(onScreen.count) images found on screen:\n\(screen)")
     var checked = 0
@@ -169,7 +183,9 @@ struct TUIPlaceholderTests {
         for column in 0..<image.columns {
           let cell = cells[Position(x: image.x + column, y: image.y + row)]
           #expect(
-            cell == PlaceholderCell(image: number, row: row, column: column),
+            cell
+              == PlaceholderCell(
+                image: number, row: image.partY + row, column: image.partX + column),
             "cell \(column),\(row) of \(image.source) at \(image.x),\(image.y)")
           checked += 1
         }
@@ -183,5 +199,37 @@ struct TUIPlaceholderTests {
     let title = try tmux.display("#{pane_title}")
     #expect(!title.contains("Gi=31"))
     #expect(!title.contains("a=q"))
+  }
+}
+
+/// tunes' changes to tmux go when it goes: its pane's `allow-passthrough` and its session hooks,
+/// after `q` and after SIGTERM alike.
+@Suite("App end to end: tmux put back", .serialized)
+struct TUITmuxRestoreTests {
+  @Test(
+    "passthrough and the redraw hooks are tunes' only while it runs, also when SIGTERM ends it",
+    arguments: ["q", "SIGTERM"])
+  func restored(ending: String) async throws {
+    let app = try TUIAppSession(arguments: ["--images", "sixel"])
+    defer { app.close() }
+    let tmux = app.tmux
+    try await app.waitForApp()
+    let pane = try tmux.display("#{pane_id}")
+    #expect(
+      try tmux.command("show-options", "-p", "-t", pane, "allow-passthrough")
+        .contains("allow-passthrough on"))
+    let hooks = try tmux.command("show-hooks", "-t", "main")
+    #expect(hooks.contains("session-window-changed[0] run-shell -b"), "\(hooks)")
+    #expect(try tmux.command("show-options", "-gw", "allow-passthrough").contains("off"))
+    if ending == "q" {
+      try tmux.press("Escape")
+      try tmux.press("q")
+      #expect(try await app.waitForExit() == 0)
+    } else {
+      kill(try await app.pid(), SIGTERM)
+      #expect(try await app.waitForExit() == 128 + SIGTERM)
+    }
+    #expect(try tmux.command("show-options", "-p", "-t", pane, "allow-passthrough") == "")
+    #expect(!(try tmux.command("show-hooks", "-t", "main")).contains("kill -WINCH"))
   }
 }

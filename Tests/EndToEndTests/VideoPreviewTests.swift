@@ -172,6 +172,14 @@ struct VideoPreviewTests {
       }
       let players = ProcessProbe.children(of: pid, named: "mpv")
       #expect(players.count == 1, "mpv children of tunes: \(players)")
+      // The last row, below mpv's picture, says what plays.
+      let caption = try await tmux.waitFor("the caption under the picture") { screen in
+        let last =
+          screen.split(separator: "\n", omittingEmptySubsequences: false)
+          .prefix(30).last ?? ""
+        return last.contains("▶ Star Wars: The Force Awakens") && last.contains("q stops")
+      }
+      #expect(Self.showsPicture(caption))
       if ending == "q" { try tmux.press("q") }
       let screen = try await tmux.waitFor("the detail again (\(ending))", timeout: .seconds(60)) {
         $0.contains("Esc back") && $0.contains("Director") && !Self.showsPicture($0)

@@ -134,6 +134,12 @@ struct TmuxGraphicsTests {
     layer.compose(&again)
     #expect(again == shown)
     #expect(!layer.hasCommands)
+    // A frame drawn whole (the window back from hiding) sends the image again.
+    layer.terminalWillRedraw()
+    var redrawn = ImageLayerTests.frame(placing: "art")
+    layer.compose(&redrawn)
+    #expect(redrawn == shown)
+    #expect(TestImages.visible(layer.takeCommands()).contains("a=t,f=100,t=d,i=1,q=2"))
     #expect(TestImages.visible(layer.releaseBytes()) == "␛Ptmux;␛␛_Ga=d,d=A,q=2␛␛\\␛\\")
   }
 
@@ -149,5 +155,37 @@ struct TmuxGraphicsTests {
       renderer.render(previous: nil, next: shown, cursor: .hidden, images: &writer))
     #expect(bytes.contains("␛Ptmux;␛␛[3;64H␛␛P"))
     #expect(!bytes.contains("␛[3;64H␛P"))
+  }
+}
+
+extension TmuxGraphicsTests {
+  @Test("placeholders: a tile cut by its view shows its part with the whole picture's marks")
+  func cutPlaceholderTile() async {
+    let choice = GraphicsChoice(
+      graphicsProtocol: .kitty, reason: "test", kittyPlaceholders: true, passthrough: false)
+    let layer = Self.layer(choice)
+    // A 4×3 picture whose top row lies above the view (rows 1 and up show).
+    func frame() -> Buffer {
+      var buffer = Buffer(width: 20, height: 6)
+      buffer.placeImage(
+        "art", in: Rect(x: 2, y: 0, width: 4, height: 3),
+        clippedTo: Rect(x: 0, y: 1, width: 20, height: 5))
+      return buffer
+    }
+    let shown = await ImageLayerTests.composeWhenReady(layer, frame())
+    #expect(shown.images.isEmpty)
+    #expect(shown[2, 0] == Buffer(width: 20, height: 6)[2, 0])  // above the view: untouched
+    for (x, y, row, column) in [(2, 1, 1, 0), (5, 2, 2, 3)] {
+      let scalars = Array(shown[x, y].symbol.unicodeScalars)
+      #expect(scalars.first == KittyPlaceholders.placeholder)
+      #expect(scalars.count == 3)
+      if scalars.count == 3 {
+        #expect(KittyPlaceholders.number(of: scalars[1]) == row)
+        #expect(KittyPlaceholders.number(of: scalars[2]) == column)
+      }
+    }
+    // The virtual placement is the whole picture's, with the cover crop of its pixels.
+    let commands = TestImages.visible(layer.takeCommands())
+    #expect(commands.contains("a=p,U=1,i=1,c=4,r=3,"))
   }
 }

@@ -350,6 +350,7 @@ package final class ProgramLoop {
     let previous = needsFullRedraw ? nil : lastFrame?.buffer
     let bytes: [UInt8]
     if let images {
+      if previous == nil { images.terminalWillRedraw() }
       // Symbol art becomes cells, pixel images stay placements the writer draws.
       images.compose(&frame.buffer)
       var writer = images.writer

@@ -61,7 +61,8 @@ package enum TunesApp {
           + " version \(host.probe.version ?? "unknown")")
       if let tmux = host.tmux {
         log.log(
-          "tmux \(tmux.info?.version ?? "?") outer \(tmux.info?.clientType ?? "?")"
+          "tmux \(tmux.info?.version ?? "?")"
+            + " outer \(tmux.info?.clientType ?? host.probe.version ?? "?")"
             + " (\(tmux.info?.clientTerminal ?? "?")) passthrough \(tmux.passthrough.note)"
             + " origin \(tmux.info.map { "\($0.origin.x),\($0.origin.y)" } ?? "?")")
       }
@@ -72,10 +73,9 @@ package enum TunesApp {
         if choice.passthrough, let tmux = host.tmux {
           let pane = tmux.pane
           origin = { pane.origin() }
-          // Pixels (not placeholders) are lost when tmux redraws the pane: draw them again.
-          if !choice.kittyPlaceholders {
-            TerminalHost.redrawOnReturn(session: host.session, tmux: tmux)
-          }
+          // Pixels are lost when tmux redraws the pane, and placeholder images sent while the
+          // window was hidden never arrived: draw (and send) them again when it is back.
+          TerminalHost.redrawOnReturn(session: host.session, tmux: tmux)
         }
         images = ImageLayer(
           choice: choice, pixels: graphics.pixels, log: { log.log($0) }, origin: origin)
