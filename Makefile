@@ -68,11 +68,15 @@ build: deps-build build-info
 	$(SWIFT) build
 
 # Release builds link the Swift runtime and Foundation statically: the dynamic loader's symbol
-# lookups were most of a cold start (about 35 ms -> 10 ms for `tunes --version`).
+# lookups were most of a cold start (about 35 ms -> 10 ms for `tunes --version`). Then libcurl's
+# tree, GIO and the image libraries come off the start-up list: the executable loads each on its
+# first call (Sources/CStartup, Scripts/lazy-libraries.py; 48 shared objects -> 7).
 RELEASE_FLAGS := -c release --static-swift-stdlib
+LAZY_LIBRARIES := python3 Scripts/lazy-libraries.py .build/release/tunes
 
 release: deps-build build-info
 	$(SWIFT) build $(RELEASE_FLAGS) --product tunes
+	$(LAZY_LIBRARIES)
 
 run: release
 	SWIFT_BACKTRACE=interactive=no .build/release/tunes $(ARGS)
@@ -104,6 +108,7 @@ format:
 
 bench: deps-build build-info
 	$(SWIFT) build $(RELEASE_FLAGS) --product tunes
+	$(LAZY_LIBRARIES)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tunes-bench
 	bash bench/run.sh
 

@@ -79,6 +79,10 @@ let package = Package(
     .target(name: "TunesMCP", dependencies: ["ITunesCatalog", "ITunesClient", "TunesStorage"]),
     // The build's commit for `tunes --version` (a header Scripts/build-info.sh writes).
     .target(name: "CBuildInfo"),
+    // The executable's start-up: stubs that load libcurl, GIO and the image libraries on first
+    // use (Scripts/lazy-libraries.py then drops them from the start-up list), and the backtrace
+    // setting made before the Swift runtime reads it.
+    .target(name: "CStartup"),
     .target(
       name: "TunesCLI",
       dependencies: [
@@ -86,7 +90,11 @@ let package = Package(
         "Playback", "CBuildInfo", "TunesMCP",
       ]),
     .executableTarget(
-      name: "tunes", dependencies: ["TunesCLI", "TunesLive", "TunesTUI", "TerminalPOSIX"]),
+      name: "tunes",
+      dependencies: ["TunesCLI", "TunesLive", "TunesTUI", "TerminalPOSIX", "CStartup"],
+      // Not position-independent: the loader then has no 128,000 relative fixups to apply to
+      // the statically linked runtime at each start (docs/DECISIONS.md, "Cold start").
+      linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"])]),
     .executableTarget(
       name: "tunes-bench",
       dependencies: [
@@ -111,6 +119,7 @@ let package = Package(
       name: "ITunesClientTests",
       dependencies: [
         "ITunesClient", "ITunesClientLive", "ITunesCatalog", "ITunesReplay", "TestSupport",
+        "CStartup",
       ]),
     .testTarget(
       name: "ITunesReplayTests", dependencies: ["ITunesReplay", "ITunesCatalog", "TestSupport"]),

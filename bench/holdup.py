@@ -92,3 +92,42 @@ print(f"30 sequential tunes lookup processes: {len(times)} requests, busiest min
       f"(goal <= 20), {refused} answered 403 by the server enforcing 20 a minute, "
       f"exit codes {sorted(set(codes))}, {elapsed:.1f} s in all")
 proc.terminate()
+
+# 3. 10,000 ids (BENCH_LOOKUP_10K=1; over two minutes, Apple's pace): the wall time against the
+# rate-limit floor (50 requests at 20 in any 61 s: the 41st goes at 122 s), then 10,000 and 1,000
+# from the cache (the cost per id must not grow with the cache).
+if os.environ.get("BENCH_LOOKUP_10K") == "1":
+    big = os.path.join(work, "holdup-10k")
+    os.makedirs(big, exist_ok=True)
+    ids = list(range(600001, 610001))
+    rows = ["file\tstatus\trequest\tsource\tnote"]
+    for start in range(0, len(ids), 200):
+        batch = ids[start:start + 200]
+        results = [dict(template, trackId=i, trackName=f"App {i}") for i in batch]
+        name = f"batch-{start}.json"
+        json.dump({"resultCount": len(results), "results": results}, open(os.path.join(big, name), "w"))
+        rows.append(f"{name}\t200\t/lookup?id={','.join(map(str, batch))}\tgenerated\t200 apps")
+    open(os.path.join(big, "index.tsv"), "w").write("\n".join(rows) + "\n")
+    rec = big
+    proc, base, log = server(20)
+    home = os.path.join(work, "holdup-10k-home")
+    stdin = "\n".join(map(str, ids)) + "\n"
+    start = time.monotonic()
+    out = subprocess.run([tunes, "lookup", "-", "--format", "ndjson"], input=stdin, text=True,
+                         capture_output=True, env=env(base, home))
+    fetched = time.monotonic() - start
+    requests = sum(1 for _, line in log if "/lookup" in line)
+    cached = {}
+    for count in (10000, 1000, 10000, 1000):
+        start = time.monotonic()
+        subprocess.run([tunes, "lookup", "-", "--format", "ndjson"], text=True,
+                       input="\n".join(map(str, ids[:count])) + "\n", capture_output=True,
+                       env=env(base, home))
+        cached.setdefault(count, []).append(time.monotonic() - start)
+    floor = 122.0
+    big_s, small_s = min(cached[10000]), min(cached[1000])
+    print(f"10,000 ids through tunes lookup -: {requests} requests, {fetched:.1f} s, "
+          f"{len(out.stdout.splitlines())} items, exit {out.returncode}; the rate-limit floor "
+          f"{floor:.0f} s: ratio {fetched / floor:.2f} (goal <= 1.2); from the cache 10,000 ids "
+          f"{big_s:.2f} s vs 1,000 ids {small_s:.2f} s: ratio {big_s / small_s:.1f} (linear: 10)")
+    proc.terminate()

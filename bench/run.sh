@@ -30,6 +30,13 @@ mkdir -p "$HOME"
 "$BIN/tunes-bench" artwork-screen "$BASE" || echo "artwork on screen: failed (above), the rest goes on"
 
 RUNS=20
+# Cold starts (bench/startup.py): tunes --version against a static Swift hello world built now,
+# a search as a person runs it (history, cache) and fetched against curl|jq, the demo.
+swiftc -O -static-stdlib bench/hello.swift -o "$WORK/hello" 2>/dev/null
+python3 bench/startup.py "$BIN/tunes" "$WORK/hello" "$BASE" $RUNS
+# The app's own start-up: launch to first frame minus tunes --version, same pty harness.
+(unset SWIFT_BACKTRACE; python3 bench/launch.py first-frame "$BIN/tunes")
+
 # The same work both ways: fetch the 200 results and print one JSON object a line.
 tunes_ms=$(python3 bench/cold.py $RUNS "$BIN/tunes search bench --limit 200 --format ndjson --no-cache --no-history")
 curl_ms=$(python3 bench/cold.py $RUNS "curl -s '$URL' | jq -c '.results[]'")

@@ -33,10 +33,18 @@ struct RequestPipeline: Sendable {
   }
 
   /// A chart feed or genre request, paced on its host's limiter.
+  /// A 404 without the server's own words names the feeds' host (not the iTunes API, which
+  /// they are not part of).
   func fetch(_ request: FeedRequest) async throws -> FeedResponse {
-    try await run(request.url(relativeTo: feedBase), limiter: feedPacing.limiter(request.host)) {
-      body throws(CatalogError) in
-      FeedResponse(document: try request.decode(body), body: body, source: .network)
+    let url = request.url(relativeTo: feedBase)
+    do {
+      return try await run(url, limiter: feedPacing.limiter(request.host)) {
+        body throws(CatalogError) in
+        FeedResponse(document: try request.decode(body), body: body, source: .network)
+      }
+    } catch ClientError.notFound(message: nil) {
+      let host = url?.host ?? String(describing: request.host)
+      throw ClientError.notFound(message: "\(host) has no feed at \(url?.path ?? "this address")")
     }
   }
 

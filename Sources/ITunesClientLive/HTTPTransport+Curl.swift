@@ -17,11 +17,15 @@
       timeoutSeconds: Double = ClientConfiguration.defaultTimeoutSeconds,
       maxBodyBytes: Int = ClientConfiguration.defaultMaxBodyBytes
     ) -> HTTPTransport {
-      CurlGlobal.initialize()
       let options = CurlExchange.Options(
         userAgent: userAgent, timeoutSeconds: timeoutSeconds, maxBodyBytes: maxBodyBytes,
         multis: CurlMultiPool())
-      return HTTPTransport { request in try await CurlExchange.run(request, options: options) }
+      return HTTPTransport { request in
+        // At the first request, not when the transport is made: a command answered from the
+        // cache then never loads libcurl (the tunes executable loads it on first use).
+        CurlGlobal.initialize()
+        return try await CurlExchange.run(request, options: options)
+      }
     }
   }
 

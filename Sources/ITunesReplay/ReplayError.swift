@@ -23,7 +23,7 @@ package enum ReplayError: LocalizedError, Equatable, Sendable {
   package var errorDescription: String? {
     switch self {
     case .indexMissing(let url):
-      return "replay: no index.tsv at \(url.path)"
+      return "replay: no index.tsv at \(url.path), and no .json file beside it"
     case .indexMalformed(let file, let line, let reason):
       return "replay: \(file.path) line \(line): \(reason)"
     case .recordingMissing(let index, let line, let file):
@@ -45,7 +45,7 @@ package enum ReplayError: LocalizedError, Equatable, Sendable {
   package var recoverySuggestion: String? {
     switch self {
     case .indexMissing:
-      return "Point the server at a recordings directory that holds an index.tsv."
+      return "Point the server at a directory of recorded answers: an index.tsv, or .json files."
     case .indexMalformed:
       return "index.tsv needs a header row 'file<TAB>status<TAB>request', then one row a response."
     case .recordingMissing:

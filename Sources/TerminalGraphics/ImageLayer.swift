@@ -29,10 +29,24 @@ package final class ImageLayer {
   private var kittyPlacements: [ImagePlacement: UInt32] = [:]
   // kitty: each source's PNG (base64) and pixel size, for the crops of other sizes and parts.
   private var kittyPayloads: [String: (payload: [UInt8], width: Int, height: Int)] = [:]
-  // Symbol placements in the last frame composed (for the log).
+  // Symbol and placeholder placements in the last frame composed (for the log).
   private var symbolsShown: Set<ImagePlacement> = []
   private var nextKittyImage: UInt32 = 1
   private var nextKittyPlacement: UInt32 = 1
+  // kitty placeholders: image numbers 1–255 (the palette colour that names them) by encoding,
+  // the cells showing each, and the frame each was last shown in (the oldest is given again).
+  private var placeholderIDs: [Key: UInt8] = [:]
+  private var placeholderKeys: [UInt8: Key] = [:]
+  private var placeholderCells: [Key: Buffer] = [:]
+  private var placeholderFrame: [UInt8: UInt64] = [:]
+  private var frameNumber: UInt64 = 0
+  // Commands for the terminal to read before the next frame's text (placeholder images).
+  private var commands: [UInt8] = []
+  private let originProvider: (@Sendable () -> Position?)?
+
+  /// Where the app's screen starts in the terminal that draws the pixels: inside tmux the
+  /// pane's offset in the outer terminal (asked again at every full redraw), else 0,0.
+  package private(set) var origin = Position(x: 0, y: 0)
 
   /// Encodings kept, in bytes, before the least recently used are dropped.
   package var byteLimit = 48 << 20
@@ -110,13 +124,34 @@ package final class ImageLayer {
   ///   - pixels: the decoded image for a placement's source (the artwork memory cache, else
   ///     disk); `nil` when it cannot be had.
   ///   - log: where failures and each image drawn (cells and source) are told.
+  ///   - origin: inside tmux, the pane's offset in the outer terminal (asked at each full
+  ///     redraw: a resize may move the pane); `nil` outside tmux.
   package init(
     choice: GraphicsChoice, pixels: @escaping @Sendable (String) async -> RGBAImage?,
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    log: @escaping @Sendable (String) -> Void = { _ in },
+    origin: (@Sendable () -> Position?)? = nil
   ) {
     self.choice = choice
     self.pixels = pixels
     self.log = log
+    self.originProvider = origin
+    if let offset = origin?() { self.origin = offset }
+  }
+
+  /// The commands the terminal must read before the next frame (placeholder images to
+  /// transmit and place), emptied; the program loop writes them first.
+  package func takeCommands() -> [UInt8] {
+    defer { commands = [] }
+    return commands
+  }
+
+  /// Whether commands wait for the next frame.
+  package var hasCommands: Bool { !commands.isEmpty }
+
+  /// `bytes` as the outer terminal must get them: wrapped in tmux passthrough when the choice
+  /// says so.
+  private func outer(_ bytes: [UInt8]) -> [UInt8] {
+    choice.passthrough ? TmuxPassthrough.wrap(bytes) : bytes
   }
 
   /// Called on the main actor when encodings finished (the loop draws a new frame).
@@ -143,6 +178,7 @@ package final class ImageLayer {
   /// Replaces `buffer`'s placements with what the protocol draws (see the type's notes).
   package func compose(_ buffer: inout Buffer) {
     shownInLastFrame = 0
+    frameNumber += 1
     var symbolsDrawn: Set<ImagePlacement> = []
     defer { symbolsShown = symbolsDrawn }
     guard !buffer.images.isEmpty else { return }
@@ -181,6 +217,22 @@ package final class ImageLayer {
       shownInLastFrame += 1
       switch entry.encoding.content {
       case .cells(let cells):
+        let at = Position(
+          x: placement.area.x + entry.encoding.fitted.x,
+          y: placement.area.y + entry.encoding.fitted.y)
+        buffer.draw(cells, at: at, clippedTo: placement.area)
+        symbolsDrawn.insert(placement)
+        if !symbolsShown.contains(placement) {
+          logDrawn(placement, at: at, size: entry.encoding.fitted)
+        }
+      case .kitty(let base64) where choice.kittyPlaceholders:
+        guard
+          let cells = placeholders(
+            for: key, base64: base64, fitted: entry.encoding.fitted, crop: entry.encoding.crop)
+        else {
+          shownInLastFrame -= 1
+          continue
+        }
         let at = Position(
           x: placement.area.x + entry.encoding.fitted.x,
           y: placement.area.y + entry.encoding.fitted.y)
@@ -243,6 +295,44 @@ package final class ImageLayer {
         " of \(placement.imageArea.width)x\(placement.imageArea.height)+\(part.x)+\(part.y)"
     }
     log(line)
+  }
+
+  /// The placeholder cells of `key`'s image, giving it a number (and queueing its transmission
+  /// and virtual placement) the first time; the number shown longest ago is given again when
+  /// all 255 are taken. `nil` when every number is on screen in this frame.
+  private func placeholders(
+    for key: Key, base64: [UInt8], fitted: Rect, crop: ImageFit.PixelRect?
+  ) -> Buffer? {
+    if let id = placeholderIDs[key], let cells = placeholderCells[key] {
+      placeholderFrame[id] = frameNumber
+      return cells
+    }
+    let id: UInt8
+    if placeholderKeys.count < 255 {
+      id = UInt8(placeholderKeys.count + 1)
+    } else {
+      guard
+        let (oldest, frame) = placeholderFrame.min(by: { $0.value < $1.value }),
+        frame < frameNumber
+      else { return nil }
+      id = oldest
+      if let old = placeholderKeys[id] {
+        placeholderIDs[old] = nil
+        placeholderCells[old] = nil
+      }
+      commands += outer(KittyGraphics.deleteImage(id: UInt32(id)))
+    }
+    let cells = KittyPlaceholders.cells(id: id, columns: fitted.width, rows: fitted.height)
+    placeholderIDs[key] = id
+    placeholderKeys[id] = key
+    placeholderCells[key] = cells
+    placeholderFrame[id] = frameNumber
+    commands += outer(KittyGraphics.transmit(base64: base64, id: UInt32(id)))
+    commands += outer(
+      KittyGraphics.placeVirtual(
+        id: UInt32(id), columns: cells.width, rows: cells.height, source: crop))
+    log("kitty placeholders image \(id) \(cells.width)x\(cells.height) \(key.source)")
+    return cells
   }
 
   private func schedule(_ key: Key) {
@@ -394,15 +484,23 @@ package final class ImageLayer {
   /// What to write before the terminal is given back: kitty frees every image it was sent (the
   /// other protocols leave nothing behind the cleared screen).
   package func releaseBytes() -> [UInt8] {
-    guard choice.graphicsProtocol == .kitty, !kittyImages.isEmpty else { return [] }
+    guard choice.graphicsProtocol == .kitty, !kittyImages.isEmpty || !placeholderKeys.isEmpty
+    else { return [] }
     kittyImages.removeAll()
     kittyPlacements.removeAll()
-    return KittyGraphics.deleteAllImages
+    placeholderIDs.removeAll()
+    placeholderKeys.removeAll()
+    placeholderCells.removeAll()
+    placeholderFrame.removeAll()
+    commands.removeAll()
+    return outer(KittyGraphics.deleteAllImages)
   }
 
   func resetPlacements(into bytes: inout [UInt8]) {
-    guard choice.graphicsProtocol == .kitty else { return }
-    bytes.append(contentsOf: KittyGraphics.deleteAllPlacements)
+    // A full redraw follows a resize, which may have moved the pane.
+    if let provider = originProvider, let offset = provider() { origin = offset }
+    guard choice.graphicsProtocol == .kitty, !choice.kittyPlaceholders else { return }
+    bytes.append(contentsOf: outer(KittyGraphics.deleteAllPlacements))
     kittyPlacements.removeAll()
   }
 
@@ -411,7 +509,7 @@ package final class ImageLayer {
       let id = kittyImages[placement.source],
       let number = kittyPlacements.removeValue(forKey: placement)
     else { return }
-    bytes.append(contentsOf: KittyGraphics.deletePlacement(id: id, placement: number))
+    bytes.append(contentsOf: outer(KittyGraphics.deletePlacement(id: id, placement: number)))
   }
 
   func draw(_ placement: ImagePlacement, into bytes: inout [UInt8]) -> Bool {
@@ -420,13 +518,22 @@ package final class ImageLayer {
     let x = placement.area.x + encoding.fitted.x
     let y = placement.area.y + encoding.fitted.y
     if case .cells = encoding.content { return false }
+    if choice.kittyPlaceholders, case .kitty = encoding.content { return false }
     logDrawn(placement, at: Position(x: x, y: y), size: encoding.fitted)
     switch encoding.content {
     case .cells:
       return false
     case .bytes(let payload):
-      bytes.append(contentsOf: Array("\u{1B}[\(y + 1);\(x + 1)H".utf8))
-      bytes.append(contentsOf: payload)
+      let move = Array("\u{1B}[\(origin.y + y + 1);\(origin.x + x + 1)H".utf8)
+      if choice.passthrough {
+        // The outer terminal's cursor is wherever tmux left it: the move goes inside.
+        bytes.append(contentsOf: TmuxPassthrough.wrap(move + payload))
+      } else {
+        bytes.append(contentsOf: move)
+        bytes.append(contentsOf: payload)
+      }
+    case .kitty where choice.kittyPlaceholders:
+      return false
     case .kitty(let base64):
       let id: UInt32
       if let known = kittyImages[placement.source] {
@@ -435,18 +542,22 @@ package final class ImageLayer {
         id = nextKittyImage
         nextKittyImage = nextKittyImage == UInt32.max ? 1 : nextKittyImage + 1
         kittyImages[placement.source] = id
-        bytes.append(contentsOf: KittyGraphics.transmit(base64: base64, id: id))
+        bytes.append(contentsOf: outer(KittyGraphics.transmit(base64: base64, id: id)))
       }
       let number = kittyPlacements[placement] ?? nextKittyPlacement
       if kittyPlacements[placement] == nil {
         kittyPlacements[placement] = number
         nextKittyPlacement = nextKittyPlacement == UInt32.max ? 1 : nextKittyPlacement + 1
       }
-      bytes.append(contentsOf: Array("\u{1B}[\(y + 1);\(x + 1)H".utf8))
-      bytes.append(
-        contentsOf: KittyGraphics.place(
-          id: id, placement: number, columns: encoding.fitted.width, rows: encoding.fitted.height,
-          source: encoding.crop))
+      let move = Array("\u{1B}[\(origin.y + y + 1);\(origin.x + x + 1)H".utf8)
+      let place = KittyGraphics.place(
+        id: id, placement: number, columns: encoding.fitted.width, rows: encoding.fitted.height,
+        source: encoding.crop)
+      if choice.passthrough {
+        bytes.append(contentsOf: TmuxPassthrough.wrap(move + place))
+      } else {
+        bytes.append(contentsOf: move + place)
+      }
     }
     return true
   }

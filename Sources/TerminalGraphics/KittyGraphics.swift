@@ -58,3 +58,22 @@ package enum KittyGraphics {
   /// Frees every image and placement (when tunes gives the terminal back).
   package static let deleteAllImages = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
 }
+
+extension KittyGraphics {
+  /// A virtual placement of image `id` over `columns`×`rows` cells, shown wherever its Unicode
+  /// placeholders are (see ``KittyPlaceholders``).
+  package static func placeVirtual(
+    id: UInt32, columns: Int, rows: Int, source: ImageFit.PixelRect? = nil
+  ) -> [UInt8] {
+    var keys = "a=p,U=1,i=\(id),c=\(columns),r=\(rows)"
+    if let source {
+      keys += ",x=\(source.x),y=\(source.y),w=\(source.width),h=\(source.height)"
+    }
+    return Array("\u{1B}_G\(keys),q=2\u{1B}\\".utf8)
+  }
+
+  /// Frees image `id` and its placements (its number is given to another image).
+  package static func deleteImage(id: UInt32) -> [UInt8] {
+    Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8)
+  }
+}

@@ -15,6 +15,28 @@ package enum CapabilityProbe {
     ("\u{1b}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1b}\\" + "\u{1b}[?2026$p" + "\u{1b}[16t"
       + "\u{1b}[>q" + "\u{1b}[c" + "\u{1b}]11;?\u{1b}\\" + "\u{1b}[5n").utf8)
 
+  /// The queries inside tmux. tmux would take the kitty query's APC for a pane title, and it
+  /// answers the device attributes itself, so: with passthrough, synchronized output is asked
+  /// of tmux and everything else of the outer terminal, wrapped (`ESC P tmux; … ESC \`), the
+  /// closing status report too (the outer terminal answers in order, after the rest); without
+  /// passthrough no APC at all, and tmux answers.
+  package static func query(tmuxPassthrough: Bool) -> [UInt8] {
+    guard tmuxPassthrough else {
+      return Array(("\u{1b}[?2026$p" + "\u{1b}[>q" + "\u{1b}[c" + "\u{1b}[5n").utf8)
+    }
+    let outer = Array(
+      ("\u{1b}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1b}\\" + "\u{1b}[16t" + "\u{1b}[>q"
+        + "\u{1b}[c" + "\u{1b}[5n").utf8)
+    var bytes = Array("\u{1b}[?2026$p".utf8)
+    bytes.append(contentsOf: Array("\u{1b}Ptmux;".utf8))
+    for byte in outer {
+      if byte == 0x1b { bytes.append(0x1b) }
+      bytes.append(byte)
+    }
+    bytes.append(contentsOf: [0x1b, UInt8(ascii: "\\")])
+    return bytes
+  }
+
   /// What the probe found.
   package struct Result: Sendable, Equatable {
     /// The DECRQM status for mode 2026 (0 not recognised, 1 set, 2 reset, 3/4 permanent),
@@ -65,8 +87,13 @@ package enum CapabilityProbe {
 
   /// Sends the query on `session`'s output and reads replies from its input, which must be
   /// in raw mode, for at most `timeout`.
-  package static func run(session: TerminalSession, timeout: Duration = .seconds(1)) -> Result {
-    try? TerminalWriter(fd: session.outputFD).write(query)
+  /// - Parameter tmuxPassthrough: inside tmux, whether passthrough reaches the outer terminal
+  ///   (see ``query(tmuxPassthrough:)``); `nil` outside tmux.
+  package static func run(
+    session: TerminalSession, timeout: Duration = .seconds(1), tmuxPassthrough: Bool? = nil
+  ) -> Result {
+    try? TerminalWriter(fd: session.outputFD).write(
+      tmuxPassthrough.map { query(tmuxPassthrough: $0) } ?? query)
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     var received: [UInt8] = []

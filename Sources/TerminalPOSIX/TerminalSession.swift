@@ -29,6 +29,7 @@ package final class TerminalSession: @unchecked Sendable {
     var saved: termios?
     var active = false
     var suspended = false
+    var finalActions: [@Sendable () -> Void] = []
   }
 
   private let lock = NSLock()
@@ -84,7 +85,19 @@ package final class TerminalSession: @unchecked Sendable {
   /// Leaves the alternate screen and restores the saved attributes; does nothing when not
   /// entered. Safe to call from any thread, any number of times.
   package func leave() {
-    lock.withLock { restoreLocked() }
+    let actions = lock.withLock { () -> [@Sendable () -> Void] in
+      restoreLocked()
+      defer { state.finalActions = [] }
+      return state.finalActions
+    }
+    for action in actions { action() }
+  }
+
+  /// Runs `action` once, at the first ``leave()`` (quit, a terminating signal, exit), after
+  /// the terminal is restored; not when Ctrl-Z stops the process. tunes puts tmux's
+  /// passthrough option back this way.
+  package func onFinalLeave(_ action: @escaping @Sendable () -> Void) {
+    lock.withLock { state.finalActions.append(action) }
   }
 
   /// Runs `body` in raw mode and restores the terminal however it ends.

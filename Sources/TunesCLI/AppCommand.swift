@@ -1,4 +1,5 @@
 import Foundation
+import ITunesCatalog
 import ITunesClient
 import TerminalUI
 import TunesLive
@@ -51,10 +52,18 @@ enum AppCommand {
     let mode: ResponseCachePolicy.Mode =
       parsed(Options.offline) ? .offline : parsed(Options.noCache) ? .disabled : .normal
     let configuration = try NetworkOptions.configuration(parsed, context: context)
-    return await context.startApp(
-      AppLaunch(
-        configuration: configuration, cacheMode: mode, environment: context.environment,
-        demo: parsed(Options.demo), images: images, video: video))
+    var launch = AppLaunch(
+      configuration: configuration, cacheMode: mode, environment: context.environment,
+      demo: parsed(Options.demo), images: images, video: video)
+    // The Changes row's check and a page's other storefronts are `tunes watch`, `releases`
+    // and `where` themselves, run in this process with the app's network options.
+    let forwarded = MCPCommand.forwardedOptions(arguments)
+    launch.runCommand = { command in
+      let outcome = await MCPCommand.runInProcess(
+        command + forwarded, context: context, paths: context.paths)
+      return CommandRun(code: outcome.code, stdout: outcome.stdout, stderr: outcome.stderr)
+    }
+    return await context.startApp(launch)
   }
 }
 
@@ -88,9 +97,11 @@ enum DoctorCommand {
       "api          \(ClientConfiguration.redactingPassword(base ?? ClientConfiguration.defaultBaseURLString))\n"
     report += "database     \(Doctor.databaseCheck(paths: context.paths))\n"
     let problems = ConfigFile.read(from: context.paths.configFile).problems
-    report += "settings     \(problems.isEmpty ? "ok" : "\(problems.count) problem(s)")\n"
+    report +=
+      "settings     \(problems.isEmpty ? "ok" : "\(Plural.count(problems.count, "problem"))")\n"
     for problem in problems { report += "  " + sanitize(problem.message) + "\n" }
-    context.out(report)
+    context.out(
+      DoctorLayout.fit(report, width: context.stdoutIsTerminal ? context.tableWidth : nil))
     return ExitCode.success
   }
 }

@@ -30,6 +30,11 @@ enum BulkLookupCommand {
     }
     progress.clear()
     context.writeOut(stream.finish())
+    if stream.count == 0, summary.failure == nil, summary.unknown.count == summary.total {
+      // Not one id known: the same words and code as a single lookup.
+      throw .data(
+        UnknownItems.message(UnknownItems.ids(summary.unknown), country: parsed(Options.country)))
+    }
     if stream.count == 0, format == .table, summary.failure == nil {
       context.err("tunes: no results.")
     }

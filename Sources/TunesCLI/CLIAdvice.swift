@@ -40,13 +40,23 @@ enum CLIAdvice {
     }
   }
 
+  /// Whether the error is a value the user typed wrongly, whose message ends by pointing at
+  /// the command's help.
+  static func pointsAtHelp(_ error: CatalogError) -> Bool {
+    switch error {
+    case .invalidValue, .outOfRange, .notValidForMedia, .invalidLookup: return true
+    default: return false
+    }
+  }
+
   /// What to do about a catalogue error, in command-line terms.
   static func suggestion(for error: CatalogError) -> String? {
     switch error {
     case .emptyTerm:
       return "Give a word to search for, e.g. `tunes search jack johnson`."
     case .invalidValue, .outOfRange, .notValidForMedia, .invalidLookup:
-      return "Correct the value and try again; `--help` lists the options."
+      // The pointer at the command's help follows (``CLIError/message(in:)``).
+      return "Correct the value and try again."
     case .malformed, .notITunesDocument, .notFeed:
       return "Try again later; if it persists, check --api-base points at the iTunes API."
     case .unknownGenre:

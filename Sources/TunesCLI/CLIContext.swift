@@ -38,6 +38,8 @@ struct CLIContext: Sendable {
   /// Reads standard input (`tunes lookup -`; tests inject the bytes), at most
   /// `BoundedInput.limit` bytes and one more, so `< /dev/zero` ends.
   var readStdin: @Sendable () -> Data = { BoundedInput.read(STDIN_FILENO) }
+  /// Reads one line a person types on the terminal (a confirmation); `nil` at the end of input.
+  var readLine: @Sendable () -> String? = { Swift.readLine() }
   /// Whether commands may take over SIGTERM, SIGHUP and SIGINT (the real process; not tests that
   /// run commands in-process).
   var handlesSignals = false

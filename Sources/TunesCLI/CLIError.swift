@@ -52,8 +52,7 @@ enum CLIError: Error {
   var message: String {
     switch self {
     case .usage(let text, let command):
-      let help = command.isEmpty ? "tunes --help" : "tunes \(command) --help"
-      return "tunes: \(text)\nRun '\(help)' for usage."
+      return "tunes: \(text)\n" + Self.helpHint(command)
     case .catalog(let error):
       var text = Self.describe(error, suggestion: CLIAdvice.suggestion(for: error))
       if case .invalidValue(_, let value, let allowed) = error,
@@ -71,6 +70,18 @@ enum CLIError: Error {
     case .preview(let failure): return "tunes: \(failure.message)"
     case .other(let text): return "tunes: \(text)"
     }
+  }
+
+  /// The one way the command line points at its help: `Run 'tunes search --help' for usage.`
+  static func helpHint(_ command: String) -> String {
+    "Run '" + (command.isEmpty ? "tunes --help" : "tunes \(command) --help") + "' for usage."
+  }
+
+  /// The message for stderr when `command` failed: a value the catalogue refused gets the same
+  /// pointer at the command's help as a usage error.
+  func message(in command: String) -> String {
+    guard case .catalog(let error) = self, CLIAdvice.pointsAtHelp(error) else { return message }
+    return message + "\n" + Self.helpHint(command)
   }
 
   /// "tunes: what happened" and, on the next line, what to do (the error's own advice unless
@@ -100,16 +111,18 @@ enum CLIError: Error {
 /// Exit codes (sysexits.h): the command line's own vocabulary, in one place.
 enum ExitCode {
   /// The exit code for a client error: 64 for what the user asked wrongly (a bad base URL or
-  /// timeout, a request Apple rejected, any other 4xx), 65 for an unreadable answer, 75 for
+  /// timeout, a request Apple rejected, a 404, any other 4xx), 65 for an unreadable answer, 75 for
   /// throttling, 69 for everything else (network, server, cache).
   static func of(_ error: ClientError) -> Int32 {
     switch error {
     case .invalidBaseURL, .invalidTimeout, .invalidTransport, .invalidRequest: return usage
     case .unexpectedStatus(let status) where (400..<500).contains(status): return usage
+    // A 404 is a 4xx like the others: what was asked does not exist there (README: 4xx → 64).
+    case .notFound: return usage
     case .decoding: return dataError
     case .rateLimited, .rateLimitWait: return rateLimited
     case .cannotConnect, .hostNotFound, .offline, .timedOut, .truncated, .tooLarge, .cancelled,
-      .transport, .notFound, .serverError, .unexpectedStatus, .offlineCacheMiss:
+      .transport, .serverError, .unexpectedStatus, .offlineCacheMiss:
       return unavailable
     }
   }

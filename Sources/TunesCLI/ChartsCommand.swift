@@ -2,8 +2,19 @@ import Foundation
 import ITunesCatalog
 import ITunesClient
 
-/// `tunes charts [songs|albums|podcasts|free-apps|paid-apps|free-books|audiobooks] [options]`
+/// `tunes charts [songs|albums|podcasts|free-apps|paid-apps|free-books|audiobooks|movies|
+/// tv-episodes|tv-seasons|music-videos] [options]`
 enum ChartsCommand {
+  /// The charts only Apple's legacy feeds have (the ones the app's genres open for movies, TV
+  /// and music videos): the name `tunes charts` takes, the feed, the medium's top genre.
+  static let legacyCharts: [(name: String, feed: String, genre: Int)] = [
+    ("movies", "topmovies", 33), ("tv-episodes", "toptvepisodes", 32),
+    ("tv-seasons", "toptvseasons", 32), ("music-videos", "topmusicvideos", 31),
+  ]
+
+  /// Every chart name, in help order.
+  static var names: [String] { ChartKind.allCases.map(\.rawValue) + legacyCharts.map(\.name) }
+
   static let parser = ArgumentParser(
     command: "charts",
     options: [
@@ -25,7 +36,11 @@ enum ChartsCommand {
       throw .usage(
         "charts takes one chart name, not \(parsed.positional.count).", command: "charts")
     }
-    let kind = try chartKind(parsed.positional.first ?? ChartKind.songs.rawValue)
+    let name = (parsed.positional.first ?? ChartKind.songs.rawValue).lowercased()
+    if let legacy = legacyCharts.first(where: { $0.name == name }) {
+      return try await runLegacy(legacy, parsed, context: context)
+    }
+    let kind = try chartKind(name)
     let query: ChartQuery
     do {
       query = try ChartQuery(
@@ -37,6 +52,45 @@ enum ChartsCommand {
     } catch {
       throw CLIError.wrap(error)
     }
+    let format = try format(parsed)
+    let client = try NetworkOptions.client(parsed, context: context)
+    let response: ChartResponse
+    do {
+      response = try await client.chart(query)
+    } catch {
+      throw CLIError.wrap(error)
+    }
+    return try write(response, title: kind.title, country: query.country, format, parsed, context)
+  }
+
+  /// A chart of the legacy feeds (movies, TV, music videos): the medium's top genre, or
+  /// `--genre`'s.
+  static func runLegacy(
+    _ legacy: (name: String, feed: String, genre: Int), _ parsed: ArgumentParser.Parsed,
+    context: CLIContext
+  ) async throws(CLIError) -> Int32 {
+    guard let chart = GenreChart(feed: legacy.feed) else {
+      throw .other("tunes knows no feed \(legacy.feed).")
+    }
+    let format = try format(parsed)
+    let country = parsed(Options.country)
+    let client = try NetworkOptions.client(parsed, context: context)
+    let response: ChartResponse
+    do {
+      response = try await client.chart(
+        chart, genre: try parsed(Options.genre) ?? legacy.genre, country: country,
+        limit: try parsed(Options.limit) ?? ChartQuery.defaultLimit)
+    } catch let error as CLIError {
+      throw error
+    } catch {
+      throw CLIError.wrap(error)
+    }
+    return try write(
+      response, title: chart.title, country: UnknownItems.store(country), format, parsed, context)
+  }
+
+  /// The format asked for; a chart has no playlist of its own.
+  static func format(_ parsed: ArgumentParser.Parsed) throws(CLIError) -> OutputFormat {
     let format = try parsed(Options.format) ?? .table
     if format == .m3u8 {
       // Chart entries carry no preview: a lookup of their ids gives them.
@@ -45,17 +99,18 @@ enum ChartsCommand {
           + "tunes charts --format json | jq -r '.[].id' | tunes lookup - --format m3u8",
         command: "charts")
     }
-    let client = try NetworkOptions.client(parsed, context: context)
-    let response: ChartResponse
-    do {
-      response = try await client.chart(query)
-    } catch {
-      throw CLIError.wrap(error)
-    }
+    return format
+  }
+
+  /// Writes a chart's entries and its notes; 2 for an empty chart with `--fail-empty`.
+  static func write(
+    _ response: ChartResponse, title: String, country: String, _ format: OutputFormat,
+    _ parsed: ArgumentParser.Parsed, _ context: CLIContext
+  ) throws(CLIError) -> Int32 {
     FeedOutput.noteSource(response.source, context: context)
     let page = CatalogPage(items: response.page.items, skippedCount: response.page.skippedCount)
     if page.items.isEmpty, format == .table {
-      context.err("tunes: the chart \(kind.title) (\(query.country.uppercased())) is empty.")
+      context.err("tunes: the chart \(title) (\(country.uppercased())) is empty.")
     } else {
       try Output.items(page, format: format, context: context)
     }
@@ -70,7 +125,6 @@ enum ChartsCommand {
   /// The chart a name means; a near miss is suggested.
   static func chartKind(_ name: String) throws(CLIError) -> ChartKind {
     if let kind = ChartKind(rawValue: name.lowercased()) { return kind }
-    let names = ChartKind.allCases.map(\.rawValue)
     var message = "\"\(name)\" is not a chart."
     if let near = Suggest.nearest(name, in: names) { message += " Did you mean \"\(near)\"?" }
     message += " Charts: \(names.joined(separator: ", "))."

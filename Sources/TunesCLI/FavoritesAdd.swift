@@ -42,13 +42,13 @@ enum FavoritesAdd {
     let found = counts.added + counts.already
     if !verbose {
       context.err(
-        "tunes: added \(counts.added) favourite(s)"
+        "tunes: added \(Plural.count(counts.added, "favourite"))"
           + (counts.already > 0 ? "; \(counts.already) already were" : "") + ".")
     }
     if !summary.unknown.isEmpty {
-      let message =
-        "Apple knows no item with id \(BulkLookupCommand.list(summary.unknown))"
-        + (found == 0 ? "." : "; the others were added.")
+      let known = UnknownItems.message(
+        UnknownItems.ids(summary.unknown), country: parsed(Options.country))
+      let message = found == 0 ? known : String(known.dropLast()) + "; the others were added."
       if found == 0, summary.failure == nil {
         throw CLIError.file(message, code: ExitCode.dataError)
       }

@@ -4,7 +4,7 @@ import ITunesClient
 import TunesMCP
 import TunesStorage
 
-/// `tunes favorites list|add|remove|export|import …`
+/// `tunes favorites [list]|add|remove|clear|export|import …`
 enum FavoritesCommand {
   /// The largest item `favorites import` keeps (its JSON), and the longest title.
   static let maximumItemBytes = 1 << 20
@@ -15,21 +15,33 @@ enum FavoritesCommand {
     options: [
       Options.format.option(help: "output format"),
       Options.country.option(help: "store country of the items to add (default US)"),
+      Options.yes.option(help: "clear without asking (needed when stdin is not a terminal)"),
       Options.help.option(help: "show this help"),
     ]
       + BulkLookupCommand.options
       // No --demo: its items are not Apple's, and would be dead ids among real favourites.
       + NetworkOptions.options.filter { $0.name != "demo" } + NetworkOptions.pacingOptions)
 
-  static let actions = ["list", "add", "remove", "export", "import"]
+  static let actions = ["list", "add", "remove", "clear", "export", "import"]
+
+  /// Why `--demo` is refused, in words a user can act on.
+  static let demoRefusal =
+    "favorites keeps Apple's own items, and the demo catalogue's are made up, so it does not "
+    + "take --demo. Try favourites in the demo app instead (tunes --demo, then * on an item): "
+    + "there they live in memory for the session."
 
   static func run(_ arguments: [String], context: CLIContext) async throws(CLIError) -> Int32 {
-    let parsed = try parser.parse(arguments)
-    if parsed(Options.help) || parsed.positional.isEmpty {
-      context.out(HelpText.favorites)
-      return parsed(Options.help) ? ExitCode.success : ExitCode.usage
+    let options = arguments.prefix { $0 != "--" }
+    if options.contains(where: { $0 == "--demo" || $0.hasPrefix("--demo=") }) {
+      throw .usage(demoRefusal, command: "favorites")
     }
-    let action = parsed.positional[0]
+    let parsed = try parser.parse(arguments)
+    if parsed(Options.help) {
+      context.out(HelpText.favorites)
+      return ExitCode.success
+    }
+    // No action lists, as `tunes history` does.
+    let action = parsed.positional.first ?? "list"
     let rest = Array(parsed.positional.dropFirst())
     guard actions.contains(action) else {
       var message = "Unknown favorites action \"\(action)\"."
@@ -48,34 +60,9 @@ enum FavoritesCommand {
     do {
       switch action {
       case "list":
-        let format = try parsed(Options.format) ?? .table
-        if format == .table {
-          // A table needs eight fields: SQLite keeps them in columns beside the stored JSON.
-          let summaries = try store.summaries()
-          if summaries.isEmpty {
-            context.err("tunes: no favourites yet. Add one with: tunes favorites add ID")
-          } else {
-            var table = FavoritesTable()
-            let formatter = ItemFormatter(width: context.tableWidth, color: context.color)
-            context.writeOut(formatter.tableText.render(cells: table.cells(summaries)))
-          }
-          return ExitCode.success
-        }
-        let records = try store.list()
-        if format == .json || format == .ndjson {
-          // The stored payloads are already the CLI's JSON item format: write them as they are.
-          context.writeOut(
-            Self.jsonLines(records.map { [UInt8]($0.payload) }, array: format == .json))
-          return ExitCode.success
-        }
-        let items = records.compactMap(item(from:))
-        if items.isEmpty && format == .table {
-          context.err("tunes: no favourites yet. Add one with: tunes favorites add ID")
-        } else {
-          let formatter = ItemFormatter(
-            width: context.tableWidth, color: context.color, mediaURL: context.mediaURL)
-          context.writeOut(formatter.format(items, as: format))
-        }
+        try FavoritesListOutput.write(
+          try parsed(Options.format) ?? .table, store: store, context: context)
+        return ExitCode.success
       case "add":
         let sources = IDList.Sources(arguments: rest, file: parsed(Options.idsFrom))
         guard !rest.isEmpty || sources.file != nil else {
@@ -87,11 +74,17 @@ enum FavoritesCommand {
           try IDList.read(sources, command: "favorites", context: context), parsed,
           store: store, context: context)
       case "remove":
-        let ids = try LookupQuery.parseIDs(try single(rest, "remove ID"))
-        for id in ids {
-          let removed = try store.remove(id: id)
-          context.err(removed ? "tunes: removed \(id)." : "tunes: \(id) is not a favourite.")
+        let sources = IDList.Sources(arguments: rest, file: parsed(Options.idsFrom))
+        guard !rest.isEmpty || sources.file != nil else {
+          throw CLIError.usage(
+            "usage: tunes favorites remove ID… (or - for standard input, or --ids-from FILE)",
+            command: "favorites")
         }
+        let ids = IDList.deduplicated(
+          try IDList.read(sources, command: "favorites", context: context))
+        try FavoritesRemoval.run(ids, store: store, context: context)
+      case "clear":
+        return try FavoritesRemoval.clear(yes: parsed(Options.yes), store: store, context: context)
       case "export":
         let format = try parsed(Options.format)?.rawValue ?? "json"
         switch format {
@@ -145,7 +138,8 @@ enum FavoritesCommand {
         records.removeAll { $0.title.trimmingCharacters(in: .whitespaces).isEmpty }
         let summary = try store.importRecords(records)
         var message =
-          "tunes: imported \(summary.added) favourite(s); skipped \(summary.skipped) already there"
+          "tunes: imported \(Plural.count(summary.added, "favourite")); skipped "
+          + "\(summary.skipped) already there"
         if !untitled.isEmpty {
           message +=
             "; left out \(untitled.count) without a title (id "

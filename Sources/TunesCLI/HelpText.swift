@@ -21,6 +21,7 @@ enum HelpText {
     case "releases": return releases
     case "doctor": return doctor
     case "completions": return ConventionCommands.completionsHelp
+    case "man": return ConventionCommands.manHelp
     default: return main
     }
   }
@@ -45,8 +46,10 @@ enum HelpText {
       -h, --help         help for a command: tunes search --help
       -V, --version      print the version and the commit it was built from
 
-    Exit codes: 0 ok (no results included), 64 usage, 65 unreadable answer, 69 network or
-    server unavailable, 73 local files unusable, 75 rate limited by Apple.
+    Exit codes: 0 ok (no results included), 2 nothing found with --fail-empty, 64 usage,
+    65 unreadable answer or an id Apple does not know, 66 input file unreadable, 69 network or
+    server unavailable, 73 local files unusable, 74 output not written, 75 rate limited by
+    Apple, 130 interrupted (tunes where resumes).
 
     """
   }
@@ -91,7 +94,8 @@ enum HelpText {
     Usage: tunes preview ID... [--country CC] [options]
 
     Look the items up (one request; - reads ids from standard input) and play their previews
-    with mpv, in order (a podcast episode plays whole). With several ids, > or n goes to the
+    with mpv, in order (a podcast episode plays whole; an album or a TV season its first track
+    with a preview). With several ids, > or n goes to the
     next, < or b to the one before, and ids without a preview are skipped with a note. On a terminal a progress line shows the
     position; Space pauses, ← and → seek 5 s, q stops. Without a terminal it prints "playing …"
     and "finished", and exits 0 at the end. A video (music video, trailer, TV episode) opens an
@@ -196,14 +200,17 @@ enum HelpText {
 
   static var favorites: String {
     """
-    Usage: tunes favorites list [--format table|json|ndjson|csv|tsv]
+    Usage: tunes favorites [list] [--format table|json|ndjson|csv|tsv]
            tunes favorites add ID…       look the items up and keep them (those ids only;
                                          - reads ids from standard input, or --ids-from FILE)
-           tunes favorites remove ID
+           tunes favorites remove ID…    forget them (- or --ids-from FILE as for add)
+           tunes favorites clear [--yes] forget every favourite (asks on a terminal; --yes
+                                         without one)
            tunes favorites export [--format json|csv|m3u8]  (m3u8: a playlist mpv plays)
            tunes favorites import FILE   the JSON or CSV that export writes; merged by id
 
-    Favourites keep the whole item, so they show without a network.
+    Favourites keep the whole item, so they show without a network. They keep Apple's own
+    items only: --demo is refused (in the demo app, favourites live in memory).
 
     \(options(FavoritesCommand.parser))
     """
@@ -214,8 +221,9 @@ enum HelpText {
     Usage: tunes replay DIR [--catalog] [--port N] [--fault SPEC] [--random-faults SEED] [--quiet]
            tunes replay --demo [--port N] [--fault SPEC] [--random-faults SEED] [--quiet]
 
-    Serve the recorded answers in DIR (described by DIR/index.tsv) on 127.0.0.1, so tunes can be
-    tried and tested with no network:
+    Serve the recorded answers in DIR (described by DIR/index.tsv; without one, every .json file
+    in DIR is read as with --catalog) on 127.0.0.1, so tunes can be tried and tested with no
+    network:
 
       tunes replay ../shared/fixtures/itunes --port 8080
       TUNES_API_BASE=http://127.0.0.1:8080 tunes search jack johnson --limit 3

@@ -56,6 +56,12 @@ enum LookupCommand {
         IDList.deduplicated(ids), parsed, format: format, context: context)
     }
     let response = try await NetworkOptions.fetch(query.request, parsed, context: context)
+    if response.page.items.isEmpty, response.page.skippedCount == 0 {
+      // Nothing for the key: Apple knows no such item (the same words and code as preview and
+      // favorites add). JSON and the other formats still get their empty document.
+      if format != .table { try Output.items(response.page, format: format, context: context) }
+      throw .data(UnknownItems.message(UnknownItems.describe(query.key), country: query.country))
+    }
     try Output.items(response.page, format: format, context: context)
     return Output.exitCode(response.page, parsed)
   }

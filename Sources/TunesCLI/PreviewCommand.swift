@@ -80,12 +80,22 @@ enum PreviewCommand {
     }
     let response = try await NetworkOptions.fetch(query.request, parsed, context: context)
     if ids.count > 1 {
-      return try await runList(ids, response.page.items, videoFlag: videoFlag, context: context)
+      return try await runList(
+        ids, response.page.items, videoFlag: videoFlag, country: parsed(Options.country),
+        context: context)
     }
     let id = ids[0]
-    guard let item = response.page.items.first(where: { $0.id == id }) ?? response.page.items.first
+    guard let found = response.page.items.first(where: { $0.id == id }) ?? response.page.items.first
     else {
-      throw .data("No item with id \(id) in this store.")
+      throw .data(UnknownItems.message(UnknownItems.ids([id]), country: parsed(Options.country)))
+    }
+    var item = found
+    if LivePlayback.previewURL(for: item, environment: context.environment) == nil,
+      let first = try await firstTrack(of: item, parsed, context: context)
+    {
+      // An album (or a TV season) plays its first track that has a preview.
+      context.err("tunes: \"\(sanitizeLine(item.title))\" plays its first track.")
+      item = first
     }
     let title = sanitizeLine(item.title)
     guard let url = LivePlayback.previewURL(for: item, environment: context.environment) else {
@@ -109,16 +119,47 @@ enum PreviewCommand {
 }
 
 extension PreviewCommand {
+  /// The first track with a preview of an album (`entity=song`) or a TV season
+  /// (`entity=tvEpisode`); `nil` for other kinds or when none has one.
+  static func firstTrack(
+    of item: CatalogItem, _ parsed: ArgumentParser.Parsed, context: CLIContext
+  )
+    async throws(CLIError) -> CatalogItem?
+  {
+    let entity: String
+    switch item.kind {
+    case .album: entity = "song"
+    case .tvSeason: entity = "tvEpisode"
+    default: return nil
+    }
+    let query: LookupQuery
+    do {
+      query = try LookupQuery(
+        key: .ids([item.id]), entity: entity, country: parsed(Options.country))
+    } catch {
+      throw CLIError.wrap(error)
+    }
+    let response = try await NetworkOptions.fetch(query.request, parsed, context: context)
+    return response.page.items.first {
+      $0.id != item.id && LivePlayback.previewURL(for: $0, environment: context.environment) != nil
+    }
+  }
+
   /// Plays the previews of `ids` in order (the items found for them; those missing or without a
   /// preview are noted on stderr and skipped). Exits 65 when none has a preview.
   static func runList(
-    _ ids: [Int64], _ found: [CatalogItem], videoFlag: String?, context: CLIContext
+    _ ids: [Int64], _ found: [CatalogItem], videoFlag: String?, country: String?,
+    context: CLIContext
   ) async throws(CLIError) -> Int32 {
+    if found.isEmpty { throw .data(UnknownItems.message(UnknownItems.ids(ids), country: country)) }
     let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     var queue: [(CatalogItem, URL)] = []
     for id in ids {
       guard let item = byID[id] else {
-        context.err("tunes: note: no item with id \(id) in this store; skipped.")
+        context.err(
+          "tunes: note: "
+            + String(UnknownItems.message(UnknownItems.ids([id]), country: country).dropLast())
+            + "; skipped.")
         continue
       }
       guard let url = LivePlayback.previewURL(for: item, environment: context.environment) else {

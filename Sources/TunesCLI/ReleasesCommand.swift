@@ -141,10 +141,10 @@ enum ReleasesCommand {
     }
     if firstSeen == total {
       context.err(
-        "tunes: first check of \(total) creator(s) in \(country.uppercased()): their works are "
+        "tunes: first check of \(Plural.count(total, "creator")) in \(country.uppercased()): their works are "
           + "recorded; nothing new to show yet.")
     } else {
-      var line = "tunes: \(total) creator(s) checked in \(country.uppercased()): "
+      var line = "tunes: \(Plural.count(total, "creator")) checked in \(country.uppercased()): "
       line += shown.isEmpty ? "nothing new since the last check" : "\(shown.count) new"
       if firstSeen > 0 { line += "; \(firstSeen) followed for the first time" }
       context.err(line + ".")
@@ -174,11 +174,11 @@ enum ReleasesCommand {
           item.id, item.artistType?.lowercased().contains("software") == true ? .software : .album)
       case .podcast:
         add(item.id, .podcastEpisode)
-      case .song, .album,
+      // A `where` binds to the one pattern before it: each says it.
+      case .song where includeCreators, .album where includeCreators,
         .musicVideo where includeCreators:
         add(item.authorID, .album)
-      case .software,
-        .macSoftware where includeCreators:
+      case .software where includeCreators, .macSoftware where includeCreators:
         add(item.authorID, .software)
       case .podcastEpisode where includeCreators:
         add(item.collectionID, .podcastEpisode)

@@ -1,4 +1,5 @@
 import Foundation
+import ITunesCatalog
 import ITunesReplay
 
 /// What `tunes replay` serves: the exact recordings of DIR (when it has an `index.tsv`), and with
@@ -12,8 +13,14 @@ enum ReplayCatalogSetup {
     guard let directory, !demo else {
       return try ReplayServer(directories: [], port: port, log: log)
     }
-    let hasIndex = FileManager.default.fileExists(
-      atPath: directory.appendingPathComponent("index.tsv").path)
+    let index = directory.appendingPathComponent("index.tsv")
+    let hasIndex = FileManager.default.fileExists(atPath: index.path)
+    let hasJSON =
+      (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.contains {
+        $0.lowercased().hasSuffix(".json")
+      } ?? false
+    // Nothing to serve: neither recorded requests nor answers to make a catalogue of.
+    guard hasIndex || hasJSON else { throw ReplayError.indexMissing(index) }
     let server =
       catalog && !hasIndex
       ? try ReplayServer(directories: [], port: port, log: log)
@@ -22,7 +29,7 @@ enum ReplayCatalogSetup {
       let engine = try RecordingCatalogue.load(directory: directory)
       for note in engine.notes { context.err("replay: note: \(note)") }
       context.err(
-        "replay: catalogue of \(engine.records.count) item(s) from \(directory.path)"
+        "replay: catalogue of \(Plural.count(engine.records.count, "item")) from \(directory.path)"
           + (hasIndex ? "" : " (no index.tsv: every .json file)"))
       server.serve(catalogue: engine)
     }

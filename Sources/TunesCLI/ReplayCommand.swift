@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ITunesCatalog
 import ITunesReplay
 
 #if canImport(Glibc)
@@ -38,7 +39,7 @@ enum ReplayCommand {
       throw .usage(
         demo
           ? "replay --demo serves the built-in catalogue and takes no directory."
-          : "replay needs one recordings directory (with an index.tsv, or --catalog).",
+          : "replay needs one recordings directory (its index.tsv, else every .json file).",
         command: "replay")
     }
     var port: UInt16 = 0
@@ -49,13 +50,20 @@ enum ReplayCommand {
       port = value
     }
     let directory = parsed.positional.first.map { URL(fileURLWithPath: $0, isDirectory: true) }
+    // A directory without an index.tsv has no exact requests to replay: every .json file in it
+    // is read into a catalogue, as if --catalog were given.
+    let catalog =
+      parsed(Options.catalog)
+      || directory.map {
+        !FileManager.default.fileExists(atPath: $0.appendingPathComponent("index.tsv").path)
+      } == true
     let server: ReplayServer
     // Each line through the CLI's stderr, so the request target a client sent (any bytes) is
     // sanitized like every other text tunes shows.
     let sanitizedLog: ReplayServer.LogSink = { entry in context.err(entry.line) }
     do {
       server = try ReplayCatalogSetup.server(
-        directory: directory, catalog: parsed(Options.catalog), demo: demo, port: port,
+        directory: directory, catalog: catalog, demo: demo, port: port,
         log: parsed(Options.quiet) || context.quiet ? ReplayServer.silentLog : sanitizedLog,
         context: context)
       if let spec = parsed(Options.fault) { server.setFault(try ReplayFault(spec: spec)) }
@@ -80,7 +88,7 @@ enum ReplayCommand {
     }
     // Before the address is announced: a client may signal as soon as it reads it.
     var (sources, previous) = stopOnSignals(server)
-    if parsed(Options.catalog), let directory, !demo {
+    if catalog, let directory, !demo {
       previous.append((SIGHUP, signal(SIGHUP, SIG_IGN)))
       sources.append(reloadOnHangUp(server, directory: directory, context: context))
     }
@@ -90,9 +98,10 @@ enum ReplayCommand {
       context.out(
         "Random faults: seed \(random.seed), \(Int((random.rate * 100).rounded())) % of answers\n")
     }
-    context.out(
-      "Try: TUNES_API_BASE=\(server.baseURL.absoluteString) tunes search "
-        + (demo ? "golden" : "jack johnson") + "\n")
+    // A search this server answers: from its catalogue or its recordings, never a fixed term.
+    if let search = server.suggestedSearch {
+      context.out("Try: TUNES_API_BASE=\(server.baseURL.absoluteString) tunes search \(search)\n")
+    }
     server.wait()
     // Run in-process (tests), the process must not go on ignoring them.
     for source in sources { source.cancel() }
@@ -146,7 +155,7 @@ enum ReplayCommand {
       do {
         let engine = try RecordingCatalogue.load(directory: directory)
         server.serve(catalogue: engine)
-        context.err("replay: reloaded the catalogue: \(engine.records.count) item(s)")
+        context.err("replay: reloaded the catalogue: \(Plural.count(engine.records.count, "item"))")
       } catch {
         context.err("replay: could not reload \(directory.path): \(error)")
       }

@@ -15,7 +15,7 @@ enum SearchCommand {
       Options.country.option(help: "store country, ISO 3166-1 alpha-2 (default US)"),
       Options.language.option(help: "language"),
       Options.explicit.option(help: "include explicit content (default yes)"),
-      Options.limit.option(help: "number of results, 1-200 (default 50)"),
+      Options.limit.option(help: "number of results, 1-200 (default \(SearchQuery.defaultLimit))"),
       Options.offset.option(help: "skip N results (Apple's offset is unreliable)"),
       Options.format.option(help: "table, json, ndjson, csv or tsv"),
       Options.noHistory.option(help: "do not record this search in the history"),
@@ -48,11 +48,21 @@ enum SearchCommand {
       throw CLIError.wrap(error)
     }
     let format = try parsed(Options.format) ?? .table
-    let response = try await NetworkOptions.fetch(query.request, parsed, context: context)
-    if !parsed(Options.noHistory), !parsed(Options.demo) {
-      HistoryRecorder.record(query, context: context)
+    // Without --limit, tunes asks for its own default (30), as the app does; the history keeps
+    // the search as typed, so the app runs it again with its own default too.
+    var asked = query
+    if asked.limit == nil { asked.limit = SearchQuery.defaultLimit }
+    let response = try await NetworkOptions.fetch(asked.request, parsed, context: context)
+    // The answer is written first, so whoever reads it need not wait for the database; the
+    // search is recorded even when the reader has gone away (`tunes search … | head -1`).
+    let recordsHistory = !parsed(Options.noHistory) && !parsed(Options.demo)
+    do {
+      try Output.items(response.page, format: format, context: context)
+    } catch {
+      if recordsHistory { HistoryRecorder.record(query, context: context) }
+      throw error
     }
-    try Output.items(response.page, format: format, context: context)
+    if recordsHistory { HistoryRecorder.record(query, context: context) }
     return Output.exitCode(response.page, parsed)
   }
 }
@@ -75,7 +85,8 @@ enum Output {
     }
     if page.skippedCount > 0 {
       context.err(
-        "tunes: note: \(page.skippedCount) result(s) in the answer could not be read and were skipped."
+        "tunes: note: \(Plural.count(page.skippedCount, "result")) in the answer could not be "
+          + "read and \(page.skippedCount == 1 ? "was" : "were") skipped."
       )
     }
   }

@@ -28,12 +28,33 @@ struct TableText {
 
   /// The table of `cells`: row after row, one cell per column in `columns` order.
   func render(cells: [String]) -> [UInt8] {
+    guard !columns.isEmpty else { return [] }
+    var widest = [Int](repeating: -1, count: columns.count)
+    let cellWidths = measure(cells: cells, into: &widest)
+    let layout = self.layout(widest: widest)
+    var out: [UInt8] = []
+    out.reserveCapacity((layout.lineWidth + 1) * (cells.count / columns.count + 1))
+    out += header(layout)
+    lines(cells: cells, cellWidths: cellWidths, layout, into: &out)
+    return out
+  }
+
+  /// The columns' layout, from each column's widest cell (-1: empty in every row).
+  struct Layout {
+    fileprivate var placements: [Placement]
+    /// The widest a line is before any cut.
+    var lineWidth: Int
+    fileprivate var mayOverflow: Bool
+  }
+
+  /// Measures every cell of `cells` (rows of `columns.count`), widening `widest`; returns the
+  /// cells' widths. For a table written in batches: measure every batch, then lay out once.
+  @discardableResult
+  func measure(cells: [String], into widest: inout [Int]) -> [Int] {
     let count = columns.count
-    guard count > 0 else { return [] }
     let rowCount = cells.count / count
     // One pass: every cell's width, and each column's widest cell (-1: empty in every row).
-    var cellWidths = [Int](repeating: 0, count: cells.count)
-    var widest = [Int](repeating: -1, count: count)
+    var cellWidths = [Int](repeating: 0, count: rowCount * count)
     cells.withUnsafeBufferPointer { cells in
       cellWidths.withUnsafeMutableBufferPointer { cellWidths in
         widest.withUnsafeMutableBufferPointer { widest in
@@ -49,6 +70,11 @@ struct TableText {
         }
       }
     }
+    return cellWidths
+  }
+
+  /// Which columns are kept, how wide, from each column's widest cell.
+  func layout(widest: [Int]) -> Layout {
     var kept: [Int] = []
     var widths: [Int] = []
     for column in columns.indices where widest[column] >= 0 {
@@ -60,38 +86,51 @@ struct TableText {
     // left to drop) is each line measured and cut.
     let lineWidth = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
     let mayOverflow = width.map { lineWidth > $0 } ?? false
-    var out: [UInt8] = []
-    out.reserveCapacity((lineWidth + 1) * (rowCount + 1))
-    let titles = columns.map(\.title)
-    let layout = zip(kept, widths).map { column, width in
+    let placements = zip(kept, widths).map { column, width in
       Placement(column: column, width: width, right: columns[column].rightAligned)
     }
+    return Layout(placements: placements, lineWidth: lineWidth, mayOverflow: mayOverflow)
+  }
+
+  /// The header line (bold on a terminal).
+  func header(_ layout: Layout) -> [UInt8] {
+    var out: [UInt8] = []
+    let titles = columns.map(\.title)
     if color { out += Array("\u{1B}[1m".utf8) }
     titles.withUnsafeBufferPointer { titles in
       let titleWidths = titles.map { displayWidth(of: $0) }
       titleWidths.withUnsafeBufferPointer { titleWidths in
-        line(titles, titleWidths, layout, cut: mayOverflow, into: &out)
+        line(titles, titleWidths, layout.placements, cut: layout.mayOverflow, into: &out)
       }
     }
     if color { out += Array("\u{1B}[0m".utf8) }
     out.append(0x0A)
+    return out
+  }
+
+  /// Appends the lines of `cells` (rows of `columns.count`) laid out as `layout`; `cellWidths`
+  /// from ``measure(cells:into:)``, measured again when `nil`.
+  func lines(cells: [String], cellWidths: [Int]? = nil, _ layout: Layout, into out: inout [UInt8]) {
+    let count = columns.count
+    let rowCount = cells.count / count
+    var scratch = [Int](repeating: -1, count: count)
+    let cellWidths = cellWidths ?? measure(cells: cells, into: &scratch)
     cells.withUnsafeBufferPointer { cells in
       cellWidths.withUnsafeBufferPointer { cellWidths in
         for row in 0..<rowCount {
           let range = row * count..<(row + 1) * count
           line(
             UnsafeBufferPointer(rebasing: cells[range]),
-            UnsafeBufferPointer(rebasing: cellWidths[range]), layout, cut: mayOverflow,
-            into: &out)
+            UnsafeBufferPointer(rebasing: cellWidths[range]), layout.placements,
+            cut: layout.mayOverflow, into: &out)
           out.append(0x0A)
         }
       }
     }
-    return out
   }
 
   /// Where a kept column goes: its index in the row, its width, its alignment.
-  private struct Placement {
+  fileprivate struct Placement {
     var column: Int
     var width: Int
     var right: Bool

@@ -49,7 +49,8 @@ package enum TunesCLI {
     do {
       code = try await dispatch(arguments, context: commandContext)
     } catch {
-      context.err(error.message)
+      let command = arguments.first.flatMap { CommandTable.command($0)?.name } ?? ""
+      context.err(error.message(in: command))
       code = error.exitCode
     }
     if let verdict = context.outputStatus.verdict() {

@@ -151,7 +151,7 @@ enum WatchCommand {
     let store = country.uppercased()
     if outcome.firstSeen == checked {
       return
-        "tunes: first check of \(checked) item(s) in \(store): recorded; nothing to compare yet."
+        "tunes: first check of \(Plural.count(checked, "item")) in \(store): recorded; nothing to compare yet."
     }
     var parts: [String] = []
     if outcome.firstSeen > 0 {
@@ -159,8 +159,9 @@ enum WatchCommand {
     }
     parts.append(
       outcome.changes.isEmpty
-        ? "no changes since the last check" : "\(outcome.changes.count) change(s)")
-    return "tunes: checked \(checked) item(s) in \(store): " + parts.joined(separator: ", ") + "."
+        ? "no changes since the last check" : Plural.count(outcome.changes.count, "change"))
+    return "tunes: checked \(Plural.count(checked, "item")) in \(store): "
+      + parts.joined(separator: ", ") + "."
   }
 
   /// The ids given (`ID…`, `-`, `--ids-from FILE` or `--ids-from -`), else the favourites.

@@ -22,6 +22,9 @@ package struct AppLaunch: Sendable {
   /// How video previews are shown, from `--video` (already checked); `nil`: the config key,
   /// else auto.
   package var video: String? = nil
+  /// Runs a command of the command line in this process with its output captured (`watch`,
+  /// `releases`, `where` for keeping watch in the app); `nil`: the app cannot check.
+  package var runCommand: (@Sendable ([String]) async -> CommandRun)? = nil
 
   /// Makes a launch description.
   package init(
@@ -49,7 +52,8 @@ extension LiveDependencies {
     let paths = StoragePaths(environment: launch.environment)
     var (dependencies, notices) = make(
       configuration: launch.configuration, paths: paths,
-      cacheMode: launch.demo ? .disabled : launch.cacheMode, log: log)
+      cacheMode: launch.demo ? .disabled : launch.cacheMode, log: log,
+      runCommand: launch.runCommand)
     if launch.demo {
       dependencies.client = DemoServer.client(configuration: launch.configuration)
       dependencies.history = .inMemory()
@@ -58,6 +62,8 @@ extension LiveDependencies {
       dependencies.listening = .inMemory()
       dependencies.isDemo = true
       dependencies.backgroundCheck = { nil }
+      // The demo's ids are not Apple's: nothing is watched (the Changes row is not drawn).
+      dependencies.watch = .unavailable
     } else {
       dependencies = DemoSwitch(configuration: launch.configuration).wrap(dependencies)
     }

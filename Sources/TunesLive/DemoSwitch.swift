@@ -52,12 +52,23 @@ final class DemoSwitch: Sendable {
       },
       filters: { [self] query in
         try await (demo.withLock { $0?.history } ?? live.history).filters(query)
-      })
+      },
+      remove: { [self] query in
+        try await (demo.withLock { $0?.history } ?? live.history).remove(query)
+      },
+      clear: { [self] in try await (demo.withLock { $0?.history } ?? live.history).clear() })
     wrapped.favorites = FavoritesClient(
       list: { [self] in try await (demo.withLock { $0?.favorites } ?? live.favorites).list() },
       ids: { [self] in try await (demo.withLock { $0?.favorites } ?? live.favorites).ids() },
       setFavorite: { [self] item, favorite in
         try await (demo.withLock { $0?.favorites } ?? live.favorites).setFavorite(item, favorite)
+      },
+      window: { [self] request in
+        try await (demo.withLock { $0?.favorites } ?? live.favorites).window(request)
+      },
+      take: { [self] id in try await (demo.withLock { $0?.favorites } ?? live.favorites).take(id) },
+      restore: { [self] row in
+        try await (demo.withLock { $0?.favorites } ?? live.favorites).restore(row)
       })
     wrapped.switchToDemo = { [self] in try switchOn() }
     return wrapped

@@ -42,6 +42,8 @@ package final class DesktopPresence: Sendable {
     var coversDone: Set<Int64> = []
     /// The track whose bubble waits for its cover.
     var waitingAnnouncement: Int64?
+    /// How many of the watch's findings were announced (each check that found something once).
+    var announcedFindings = 0
     var stopped = false
   }
 
@@ -131,6 +133,32 @@ package final class DesktopPresence: Sendable {
   /// Publishes what plays and announces a new track; returns a terminal notification's bytes
   /// when there is no notification service to take it.
   func update(_ app: AppState) -> [UInt8] {
+    let watch = announceFinding(app)
+    return watch + updatePlayback(app)
+  }
+
+  /// A check of the watch that found something (a price drop, a new version, a release) is
+  /// announced like a track change: once, when notifications are on (`auto`: while the terminal
+  /// is not in front). Returns a terminal notification's bytes where there is no service.
+  private func announceFinding(_ app: AppState) -> [UInt8] {
+    let (fresh, notifier) = state.withLock { state -> (Bool, DesktopNotifier?) in
+      guard app.watch.findings > state.announcedFindings else { return (false, nil) }
+      state.announcedFindings = app.watch.findings
+      return (true, state.notifier)
+    }
+    guard fresh, let text = app.watch.lastFinding, shouldAnnounce(focused: app.terminalFocused)
+    else { return [] }
+    let summary = "tunes: keeping watch"
+    guard let notifier else {
+      return Array(
+        TerminalNotification.sequence(summary: summary, body: text, environment: environment)
+          .utf8)
+    }
+    notifier.notify(summary: summary, body: text, imagePath: nil)
+    return []
+  }
+
+  private func updatePlayback(_ app: AppState) -> [UInt8] {
     let playback = app.playback
     let item = playback.queue.current.flatMap { $0.id == playback.itemID ? $0 : nil }
     let covers = state.withLock { $0.covers }

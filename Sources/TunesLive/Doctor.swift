@@ -24,17 +24,33 @@ package enum Doctor {
     }
     let session = TerminalSession()
     var probe = CapabilityProbe.Result()
+    var tmux: TerminalHost.TmuxContext?
     if (try? session.enter()) != nil {
-      probe = CapabilityProbe.run(session: session, timeout: probeTimeout)
+      // Inside tmux: passthrough on for the moment of the probe, put back by leave().
+      tmux = TerminalHost.prepareTmux(session: session, environment: environment)
+      probe = CapabilityProbe.run(
+        session: session, timeout: probeTimeout,
+        tmuxPassthrough: tmux?.asksOuterTerminal)
       session.leave()
     }
     let window = WindowSize.read(fd: STDOUT_FILENO)
     let size = window.map { (columns: $0.cols, rows: $0.rows) }
-    let cell = probe.cellPixels ?? window?.cellPixels
+    let cell = probe.cellPixels ?? tmux?.info?.cellPixels ?? window?.cellPixels
+    let facts = tmux.map { context in
+      TmuxFacts(
+        version: context.info?.version, outerTerminal: context.info?.clientTerminal,
+        outerType: context.info?.clientType, passthrough: context.passthrough.isOn,
+        passthroughNote: context.passthrough == .enabled
+          ? "turned on for tunes' pane while it runs (allow-passthrough), put back on exit"
+          : context.passthrough.note)
+    }
+    // Without passthrough the answers are tmux's own, not the outer terminal's.
+    let outer = tmux?.asksOuterTerminal ?? true
     let graphics = GraphicsProbe(
-      kittyGraphics: probe.kittyGraphics, deviceAttributes: probe.deviceAttributes,
+      kittyGraphics: outer ? probe.kittyGraphics : nil,
+      deviceAttributes: outer ? probe.deviceAttributes : nil,
       cellPixels: cell.map { CellPixels(width: $0.width, height: $0.height) },
-      version: probe.version)
+      version: outer ? probe.version : nil, tmux: facts)
     return report(
       environment: environment, size: size, synchronizedOutput: probe.synchronizedOutput,
       probe: graphics, images: request)
@@ -99,13 +115,20 @@ package enum Doctor {
     case .unknown: links = "unknown (OSC 8 is sent; terminals without it ignore it)"
     }
     let log = environment["TUNES_LOG"].flatMap { $0.isEmpty ? nil : $0 }
-    let rows: [(String, String)] = [
+    var rows: [(String, String)] = [
       ("terminal", environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"),
       ("size", size.map { "\($0.columns)×\($0.rows)" } ?? "not a terminal"),
       ("colour", depth),
       ("sync output", sync),
       ("mouse", size == nil ? "no (not a terminal)" : "yes (SGR 1006)"),
       ("hyperlinks", links),
+    ]
+    if let tmux = probe.tmux {
+      rows.append(("tmux", tmuxLine(tmux)))
+    } else if environment["TMUX"].map({ !$0.isEmpty }) ?? false {
+      rows.append(("tmux", "yes (not asked: not a terminal)"))
+    }
+    rows += [
       ("images", imagesLine(environment: environment, size: size, probe: probe, images: images)),
       ("mpris", mprisLine(environment: environment, paths: paths)),
       ("data", paths.databaseFile.path),
@@ -126,6 +149,12 @@ package enum Doctor {
       return "off: \(SessionBus.missingReason); media keys and playerctl will not reach tunes"
     }
     return "on: the app shows itself as \(MediaSession.preferredBusName) on \(address)"
+  }
+
+  /// The tmux line: its version, the terminal it runs in, and passthrough.
+  static func tmuxLine(_ tmux: TmuxFacts) -> String {
+    "\(tmux.version.map { "tmux \($0)" } ?? "tmux"); outer terminal \(tmux.outerDescription);"
+      + " passthrough \(tmux.passthroughNote)"
   }
 
   /// The artwork line: the protocol the app would use here and why, with the cell size.

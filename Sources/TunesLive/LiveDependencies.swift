@@ -20,9 +20,12 @@ package enum LiveDependencies {
   ///   - cacheMode: `.normal` (fresh answers from the cache, stale ones when the network
   ///     fails), `.offline` or `.disabled`.
   ///   - log: diagnostics.
+  ///   - runCommand: runs a command of the command line in-process (the watch's checks and
+  ///     storefront sweeps); `nil`: the Changes row reads what is stored but cannot check.
   package static func make(
     configuration: ClientConfiguration, paths: StoragePaths,
-    cacheMode: ResponseCachePolicy.Mode = .normal, log: Log
+    cacheMode: ResponseCachePolicy.Mode = .normal, log: Log,
+    runCommand: (@Sendable ([String]) async -> CommandRun)? = nil
   ) -> (dependencies: TunesDependencies, notices: [String]) {
     var notices: [String] = []
     let reading = ConfigFile.read(from: paths.configFile)
@@ -83,6 +86,9 @@ package enum LiveDependencies {
     dependencies.offline = cacheMode == .offline
     dependencies.columns = config.columns
     if let database, persistent { dependencies.listening = listening(database.listening) }
+    if let database, persistent {
+      dependencies.watch = LiveWatch.client(database: database, run: runCommand)
+    }
     dependencies.writePlaylist = { text in try writePlaylist(text, paths: paths) }
     return (dependencies, notices)
   }
@@ -107,7 +113,9 @@ package enum LiveDependencies {
         guard let entry = try store.recent().first(where: { HistoryStore.key($0.query) == key })
         else { return nil }
         return SearchFilters(historyFields: entry.filters)
-      })
+      },
+      remove: { query in _ = try store.remove(query: query) },
+      clear: { try store.clear() })
   }
 
   /// Where episodes were left, from the store.
@@ -154,6 +162,64 @@ package enum LiveDependencies {
         } else {
           _ = try store.remove(id: item.id)
         }
+      },
+      window: { request in try window(store, request) },
+      take: { id in try store.take(id: id).flatMap(row) },
+      restore: { row in
+        try store.restore(
+          StoredFavorite(
+            record: FavoriteRecord(
+              id: row.item.id, kind: row.place.kind, title: row.place.title,
+              payload: Data(row.item.jsonBytes), addedAt: row.addedAt),
+            key: FavoriteKey(
+              id: row.place.id, kind: row.place.kind, title: row.place.title,
+              addedAt: row.place.addedAt, seq: row.place.seq)))
       })
+  }
+
+  /// A window of the favourites screen from the store: its listing as SQL, its seek as a
+  /// keyset or an offset, the counts by kind when asked.
+  static func window(_ store: FavoritesStore, _ request: FavoritesWindowRequest) throws
+    -> FavoritesWindow
+  {
+    let listing = request.listing
+    let sort: FavoritesSort
+    switch listing.order {
+    case .added: sort = .added
+    case .kind: sort = .kind
+    case .title: sort = .title
+    }
+    let query = FavoritesQuery(sort: sort, text: listing.text, kind: listing.kind?.rawValue)
+    func key(_ place: FavoritePlace) -> FavoriteKey {
+      FavoriteKey(
+        id: place.id, kind: place.kind, title: place.title, addedAt: place.addedAt, seq: place.seq)
+    }
+    let seek: TunesStorage.FavoritesSeek
+    switch request.seek {
+    case .offset(let index): seek = .offset(index)
+    case .from(let place): seek = .from(key(place))
+    case .through(let place): seek = .through(key(place))
+    case .last: seek = .last
+    }
+    let stored = try store.page(query, seek: seek, limit: request.limit)
+    var counts: [FavoriteKindCount]?
+    if request.counts {
+      counts = try store.countsByKind(query).map {
+        FavoriteKindCount(kind: ItemKind(rawValue: $0.kind), count: $0.count)
+      }
+    }
+    return FavoritesWindow(start: request.start, rows: stored.compactMap(row), counts: counts)
+  }
+
+  /// The screen's row of a stored favourite; `nil` when its JSON cannot be read.
+  static func row(_ stored: StoredFavorite) -> FavoriteRow? {
+    guard let json = try? JSONParser.parse(Array(stored.record.payload)),
+      let item = CatalogItem(json: json)
+    else { return nil }
+    let key = stored.key
+    return FavoriteRow(
+      item: item,
+      place: FavoritePlace(
+        id: key.id, kind: key.kind, title: key.title, addedAt: key.addedAt, seq: key.seq))
   }
 }

@@ -15,8 +15,8 @@ extension LiveError: LocalizedError {
   package var errorDescription: String? {
     switch self {
     case .linkRefused(let url): return "Not opening \(url): only http and https links are opened."
-    case .openerMissing(let name): return "No browser opener: \(name) is not installed."
-    case .openerFailed(let name, let status): return "\(name) failed (exit status \(status))."
+    case .openerMissing(let name): return "\(name) is not installed."
+    case .openerFailed(let name, let status): return "\(name) exited with status \(status)."
     }
   }
 

@@ -16,8 +16,12 @@ package enum LiveStorage {
   package static func open(
     paths: StoragePaths, writable: Bool, now: @escaping @Sendable () -> Date
   ) throws -> TunesDatabase {
-    writable
-      ? try TunesDatabase.open(paths: paths, now: now)
+    // A command is short: its few writes stay in the write-ahead log rather than being
+    // checkpointed (with four fsyncs) as it closes (docs/DECISIONS.md, "History after output").
+    var options = SQLiteDatabase.Options()
+    options.checkpointOnClose = false
+    return writable
+      ? try TunesDatabase.open(paths: paths, now: now, options: options)
       : try TunesDatabase.openForReading(paths: paths, now: now)
   }
 }

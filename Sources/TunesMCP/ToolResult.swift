@@ -65,7 +65,7 @@ enum Shapes {
   }
 
   static func plural(_ count: Int, _ word: String) -> String {
-    "\(count) \(word)\(count == 1 ? "" : "s")"
+    Plural.count(count, word)
   }
 
   /// An output schema: an object with these properties, the listed ones required.

@@ -35,7 +35,8 @@ package enum Tools {
         description: "attribute the term is matched against (e.g. artistTerm)"),
       country,
       ToolParameter(
-        name: "limit", kind: .integer(1...200), description: "number of results (default 50)"),
+        name: "limit", kind: .integer(1...200),
+        description: "number of results (default \(SearchQuery.defaultLimit))"),
       ToolParameter(
         name: "explicit", kind: .boolean, description: "include explicit content (default true)"),
     ],
@@ -51,7 +52,8 @@ package enum Tools {
           term: arguments.string("term") ?? "", country: arguments.string("country"),
           media: arguments.string("media").flatMap(Media.init(rawValue:)),
           entity: arguments.string("entity"), attribute: arguments.string("attribute"),
-          limit: arguments.integer("limit"), explicit: arguments.bool("explicit"))
+          limit: arguments.integer("limit") ?? SearchQuery.defaultLimit,
+          explicit: arguments.bool("explicit"))
       }
       let response = try await services.client.fetch(query.request)
       let items = response.page.items

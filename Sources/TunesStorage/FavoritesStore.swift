@@ -60,7 +60,8 @@ public struct FavoritesStore: Sendable {
 
   /// All favourite ids (for marking items in result lists).
   public func ids() throws -> Set<Int64> {
-    Set(try database.query("SELECT id FROM favorites").compactMap { $0[0].int64 })
+    // Read column by column (no row values built): 100,000 ids at launch stay cheap.
+    Set(try database.query("SELECT id FROM favorites") { $0.int64(0) ?? 0 })
   }
 
   /// How many favourites there are.

@@ -23,6 +23,10 @@ public final class SQLiteDatabase: @unchecked Sendable {
     /// lock or `-shm` file is needed: how a database on a read-only file system is read. A
     /// write-ahead log left beside it is not read.
     public var immutable = false
+    /// Checkpoint the write-ahead log into the file when the last connection closes (SQLite's
+    /// default: four fsyncs). A short command turns it off and leaves the log to SQLite's
+    /// automatic checkpoint (every 1,000 pages) or to the next connection that closes with it on.
+    public var checkpointOnClose = true
 
     /// Creates options; the defaults suit tunes: read-write, 5 s timeout, 3 retries, WAL.
     public init(
@@ -91,6 +95,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
       if options.walMode && !isInMemory && !options.readOnly {
         _ = try query("PRAGMA journal_mode=WAL")
         try execute("PRAGMA synchronous=NORMAL")
+        if !options.checkpointOnClose { _ = csqlite_skip_checkpoint_on_close(db) }
       }
       try execute("PRAGMA foreign_keys=ON")
     } catch {

@@ -109,6 +109,17 @@ public struct SnapshotStore: Sendable {
     }
   }
 
+  /// When the first watched item was first seen and when one was last checked, in any
+  /// storefront; `nil` before the first check.
+  public func checkSpan() throws -> (first: Date, last: Date)? {
+    guard
+      let row = try database.query(
+        "SELECT min(taken_at), max(checked_at) FROM watch_snapshots"
+      ).first, let first = row[0].date, let last = row[1].date
+    else { return nil }
+    return (first, last)
+  }
+
   /// How many snapshot rows there are (for tests and figures).
   public func snapshotCount() throws -> Int {
     Int(try database.query("SELECT count(*) FROM watch_snapshots").first?[0].int64 ?? 0)

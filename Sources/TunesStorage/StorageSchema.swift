@@ -138,6 +138,35 @@ public enum StorageSchema {
           PRIMARY KEY (creator_id, country)
         );
         """),
+    // The favourites screen pages by kind and by title as well as by date: each order an index,
+    // so a page (keyset or offset) reads only its rows. The count of each kind is kept by
+    // triggers, so the screen opens on 100,000 favourites without counting them.
+    SchemaMigration(
+      version: 5,
+      sql: """
+        CREATE INDEX favorites_kind ON favorites(kind, added_at DESC, seq DESC);
+        CREATE INDEX favorites_title ON favorites(title COLLATE NOCASE, id);
+        CREATE TABLE favorite_kinds (
+          kind TEXT PRIMARY KEY,
+          count INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO favorite_kinds (kind, count) SELECT kind, count(*) FROM favorites GROUP BY kind;
+        CREATE TRIGGER favorites_kind_added AFTER INSERT ON favorites BEGIN
+          INSERT INTO favorite_kinds (kind, count) VALUES (new.kind, 1)
+            ON CONFLICT (kind) DO UPDATE SET count = count + 1;
+        END;
+        CREATE TRIGGER favorites_kind_removed AFTER DELETE ON favorites BEGIN
+          UPDATE favorite_kinds SET count = count - 1 WHERE kind = old.kind;
+          DELETE FROM favorite_kinds WHERE kind = old.kind AND count <= 0;
+        END;
+        CREATE TRIGGER favorites_kind_changed AFTER UPDATE OF kind ON favorites
+          WHEN old.kind IS NOT new.kind BEGIN
+          UPDATE favorite_kinds SET count = count - 1 WHERE kind = old.kind;
+          DELETE FROM favorite_kinds WHERE kind = old.kind AND count <= 0;
+          INSERT INTO favorite_kinds (kind, count) VALUES (new.kind, 1)
+            ON CONFLICT (kind) DO UPDATE SET count = count + 1;
+        END;
+        """),
   ]
 
   /// `responses.sqlite`: the response cache.

@@ -3,6 +3,7 @@ import Foundation
 import ITunesClient
 import TerminalGraphics
 import TerminalPOSIX
+import TerminalUI
 import TunesFeatures
 import TunesLive
 import TunesStorage
@@ -15,16 +16,26 @@ import TunesTUI
 /// step moves the rows, so tiles are cut by the view and drawn in part). The baseline, in the
 /// same run: the same walk with artwork off (`none`: no image layer at all).
 enum ArtworkScreenBench {
+  /// The modes measured, each beside its baseline in the same run: kitty placed images and
+  /// kitty Unicode placeholders through tmux passthrough (cells in the frame, the image sent
+  /// before it), sixel straight and through passthrough at a pane's offset, symbols.
+  static let modes: [(name: String, graphicsProtocol: GraphicsProtocol, tmux: Bool)] = [
+    ("none", .none, false), ("kitty", .kitty, false), ("kitty-placeholders in tmux", .kitty, true),
+    ("sixel", .sixel, false), ("sixel in tmux", .sixel, true), ("symbols", .symbols, false),
+  ]
+
   @MainActor
   static func run(base: String) async {
-    for graphicsProtocol in [GraphicsProtocol.none, .kitty, .sixel, .symbols] {
+    for mode in modes {
+      let graphicsProtocol = mode.graphicsProtocol
       var times: [Double] = []
       var frames: [Double] = []
       var walk: [Double] = []
       var shown = 0
-      // Four runs a protocol: 16 searches, under the replay server's 20 a minute.
+      // Four runs a mode: 24 searches in all.
       for _ in 0..<4 {
-        let (ms, frameTimes, count, walkTimes) = await once(base: base, graphicsProtocol)
+        let (ms, frameTimes, count, walkTimes) = await once(
+          base: base, graphicsProtocol, tmux: mode.tmux)
         times.append(ms)
         frames += frameTimes
         walk += walkTimes
@@ -34,7 +45,7 @@ enum ArtworkScreenBench {
         String(format: "%.2f", Bench.percentile(values, 0.99))
       }
       print(
-        "artwork on screen, 120x40, \(graphicsProtocol.rawValue): Enter to all \(shown) visible"
+        "artwork on screen, 120x40, \(mode.name): Enter to all \(shown) visible"
           + " tiles drawn median \(String(format: "%.0f", Bench.middle(times))) ms (4 runs, the"
           + " search itself included; goal <= 300 ms); frames meanwhile: \(frames.count), p99"
           + " \(p99(frames)) ms, max \(String(format: "%.2f", frames.max() ?? 0)) ms; walking"
@@ -45,9 +56,9 @@ enum ArtworkScreenBench {
   }
 
   @MainActor
-  private static func once(base: String, _ graphicsProtocol: GraphicsProtocol) async -> (
-    Double, [Double], Int, [Double]
-  ) {
+  private static func once(base: String, _ graphicsProtocol: GraphicsProtocol, tmux: Bool)
+    async -> (Double, [Double], Int, [Double])
+  {
     let home = FileManager.default.temporaryDirectory
       .appendingPathComponent("tunes-bench-art-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }
@@ -79,11 +90,17 @@ enum ArtworkScreenBench {
     let graphics = AppGraphics(
       request: .forced(graphicsProtocol, source: "bench"), pixels: artwork.pixels,
       load: artwork.load)
+    // Inside tmux (as the app would be): `--images kitty` means placeholders, and everything
+    // goes through passthrough at the pane's offset.
+    let facts = TmuxFacts(version: "3.3a", passthrough: true, passthroughNote: "bench")
     let choice = graphics.configure(
-      probe: GraphicsProbe(cellPixels: .fallback), environment: [:],
+      probe: GraphicsProbe(cellPixels: .fallback, tmux: tmux ? facts : nil), environment: [:],
       colorDepth: .truecolor, dependencies: &dependencies)
+    var origin: (@Sendable () -> Position?)?
+    if tmux { origin = { Position(x: 60, y: 1) } }
     let layer =
-      graphicsProtocol == .none ? nil : ImageLayer(choice: choice, pixels: graphics.pixels)
+      graphicsProtocol == .none
+      ? nil : ImageLayer(choice: choice, pixels: graphics.pixels, origin: origin)
     let (events, input) = AsyncStream.makeStream(of: TerminalEvent.self)
     let terminal = TerminalIO(write: { _ in }, size: { (120, 40) }, events: events)
     let loop = ProgramLoop(

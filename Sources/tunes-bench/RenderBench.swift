@@ -24,8 +24,19 @@ enum RenderBench {
 
   /// Prints: per-frame time (render + diff) median and p99, the render/diff split, and bytes
   /// written per scroll step against a full redraw of the same frame.
-  static func run(items: [CatalogItem]) {
+  /// With `artwork`, every tile's artwork is ready (as once it has arrived), so each frame asks
+  /// for and places the artwork of every visible tile and the next screenful.
+  static func run(items: [CatalogItem], artwork: Bool = false) {
     var state = AppState(viewport: Viewport(columns: columns, rows: rows))
+    if artwork {
+      state.artwork = ArtworkState(enabled: true)
+      for item in items {
+        guard let url = item.artworkText else { continue }
+        for size in ArtworkState.sizes {
+          state.artwork.statuses[ArtworkNeed(url: url, pixels: size).key] = .ready
+        }
+      }
+    }
     state.search = SearchState(
       query: "bench", focus: .results,
       submitted: SubmittedSearch(term: "bench", filters: SearchFilters(), limit: items.count),
@@ -86,7 +97,7 @@ enum RenderBench {
     let meanFull = fullBytes.reduce(0, +) / Double(max(1, fullBytes.count))
     print(
       "TUI render + diff per frame, real search screen (TunesTUI AppScreen.render), \(items.count)"
-        + " results, \(columns)x\(rows), \(selections.count) scroll steps (\(passes) passes down"
+        + " results\(artwork ? " with artwork ready on every tile" : ""), \(columns)x\(rows), \(selections.count) scroll steps (\(passes) passes down"
         + " and up, \(scrolledRatios.count) of them moved the grid):"
         + " median \(us(Bench.middle(frameTimes))) µs, p99 \(us(Bench.percentile(frameTimes, 0.99)))"
         + " µs, max \(us(frameTimes.max() ?? 0)) µs (goal p99 <= 2000 µs)")

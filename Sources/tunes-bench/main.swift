@@ -106,6 +106,7 @@ print(
 // MARK: Terminal app rendering
 
 RenderBench.run(items: try CatalogPage.decode(body).items)
+RenderBench.run(items: try CatalogPage.decode(body).items, artwork: true)
 
 // MARK: Artwork
 

@@ -64,7 +64,7 @@ struct CommandLineTests {
     let terms = (1...7).map { "term\($0)" }
     for term in terms {
       try sandbox.server.register(
-        request: "/search?term=\(term)", body: Samples.searchAnswer(titles: [term]))
+        request: "/search?term=\(term)&limit=30", body: Samples.searchAnswer(titles: [term]))
       let result = try await sandbox.tunes("search", term)
       #expect(result.exited(0), "\(result)")
     }

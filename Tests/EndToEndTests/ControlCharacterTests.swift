@@ -27,7 +27,7 @@ struct ControlCharacterTests {
   func noControlBytes(format: String) async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    try sandbox.server.register(request: "/search?term=evil", body: Self.evilAnswer)
+    try sandbox.server.register(request: "/search?term=evil&limit=30", body: Self.evilAnswer)
     let result = try await sandbox.tunes("search", "evil", "--format", format)
     #expect(result.exited(0), "\(result)")
     #expect(result.stderr.isEmpty, "\(result)")
@@ -43,7 +43,7 @@ struct ControlCharacterTests {
   func jsonEscapes() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    try sandbox.server.register(request: "/search?term=evil", body: Self.evilAnswer)
+    try sandbox.server.register(request: "/search?term=evil&limit=30", body: Self.evilAnswer)
     let result = try await sandbox.tunes("search", "evil", "--format", "json")
     #expect(result.exited(0), "\(result)")
     let text = result.stdout.lowercased()
@@ -63,7 +63,8 @@ struct ControlCharacterTests {
     defer { sandbox.close() }
     let term = "evil\u{1B}[2J\u{07}"
     let encoded = try #require(term.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
-    try sandbox.server.register(request: "/search?term=" + encoded, body: Self.evilAnswer)
+    try sandbox.server.register(
+      request: "/search?term=" + encoded + "&limit=30", body: Self.evilAnswer)
     let search = try await sandbox.tunes("search", term, "--format", "json")
     #expect(search.exited(0), "\(search)")
     let history = try await sandbox.tunes("history")

@@ -33,6 +33,56 @@ struct DemoEndToEndTests {
     #expect(both.exited(64), "\(both)")
   }
 
+  @Test("The words a newcomer types first find demo items; no artist has a song twice")
+  func firstWords() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    for term in ["love", "rock", "dance", "happy", "christmas", "hello"] {
+      let result = try await sandbox.tunes("--demo", "search", term, "--format", "json")
+      #expect(result.exited(0), "\(term): \(result)")
+      let items = try #require(OutputChecks.objects(result.standardOutput), "\(result)")
+      #expect(items.count >= 1, "\(term) finds nothing in the demo")
+    }
+    let golden = try await sandbox.tunes(
+      "--demo", "search", "golden", "--limit", "200", "--format", "json")
+    #expect(golden.exited(0), "\(golden)")
+    let items = try #require(OutputChecks.objects(golden.standardOutput), "\(golden)")
+    let songs = items.filter { $0["kind"] as? String == "song" }
+    #expect(songs.count >= 5, "\(songs.count)")
+    var seen: Set<String> = []
+    for song in songs {
+      let key = "\(song["author"] as? String ?? "") / \(song["title"] as? String ?? "")"
+      #expect(seen.insert(key).inserted, "the same song twice: \(key)")
+    }
+  }
+
+  @Test("tunes charts has the movie, TV and music-video charts; a podcast's price is not Get")
+  func legacyCharts() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    for (chart, kind) in [
+      ("movies", "feature-movie"), ("tv-episodes", "tv-episode"), ("tv-seasons", "tv-season"),
+      ("music-videos", "music-video"),
+    ] {
+      let result = try await sandbox.tunes(
+        "--demo", "charts", chart, "--limit", "3", "--format", "json")
+      #expect(result.exited(0), "\(chart): \(result)")
+      let items = try #require(OutputChecks.objects(result.standardOutput), "\(result)")
+      #expect(items.count == 3, "\(chart): \(items.count)")
+      #expect(items.allSatisfy { $0["kind"] as? String == kind }, "\(chart): \(items)")
+    }
+    let table = try await sandbox.tunes("--demo", "charts", "movies", "--limit", "2")
+    #expect(table.exited(0) && table.stdout.contains("Movie"), "\(table)")
+    let wrong = try await sandbox.tunes("--demo", "charts", "movie")
+    #expect(wrong.exited(64) && wrong.stderr.contains("Did you mean \"movies\"?"), "\(wrong)")
+    // Apple's legacy podcast feed labels every podcast "Get" (the store's button).
+    let podcasts = try await sandbox.tunes(
+      "charts", "podcasts", "--genre", "1310", "--limit", "100")
+    #expect(podcasts.exited(0), "\(podcasts)")
+    #expect(podcasts.stdout.contains("Free"), "\(podcasts)")
+    #expect(!podcasts.stdout.contains("Get"), "\(podcasts)")
+  }
+
   @Test("tunes --demo: the header says so; any term finds items; a detail loads its lookups")
   func app() async throws {
     let app = try TUIAppSession(arguments: ["--demo"])

@@ -111,7 +111,8 @@ struct HappyPathTests {
   func tableWidths(columns: Int) async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
-    for arguments in [Self.jackJohnson, ["search", "コブクロ", "--country", "JP"]] {
+    // The コブクロ recording was made without a limit (Apple's 50); tunes asks for 30 unless told.
+    for arguments in [Self.jackJohnson, ["search", "コブクロ", "--country", "JP", "--limit", "50"]] {
       let result = try await sandbox.run(
         arguments, environment: ["COLUMNS": String(columns)])
       #expect(result.exited(0), "\(result)")
@@ -137,7 +138,7 @@ struct HappyPathTests {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
     let result = try await sandbox.tunes(
-      "search", "コブクロ", "--country", "JP", environment: ["COLUMNS": "40"])
+      "search", "コブクロ", "--country", "JP", "--limit", "50", environment: ["COLUMNS": "40"])
     #expect(result.exited(0), "\(result)")
     let lines = result.stdout.split(separator: "\n")
     #expect(lines.count > 1)
@@ -172,18 +173,23 @@ struct HappyPathTests {
     #expect(!plain.stdout.contains("\u{1B}["), "\(plain)")
   }
 
-  @Test("lookup 0 exits 0 with no results: a note on stderr, [] for json")
+  @Test("lookup, preview and favorites add of an unknown id: one wording, exit 65; [] for json")
   func lookupNothing() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.close() }
+    let words = "tunes: Apple knows no item with id 0 in the US store.\n"
     let table = try await sandbox.tunes("lookup", "0")
-    #expect(table.exited(0), "\(table)")
+    #expect(table.exited(65), "\(table)")
     #expect(table.stdout.isEmpty)
-    #expect(table.stderr.contains("no results"))
+    #expect(table.stderr == words, "\(table)")
     let json = try await sandbox.tunes("lookup", "0", "--format", "json")
-    #expect(json.exited(0), "\(json)")
+    #expect(json.exited(65), "\(json)")
     #expect(json.stdout == "[]\n")
-    #expect(json.stderr.isEmpty)
+    #expect(json.stderr == words, "\(json)")
+    let preview = try await sandbox.tunes("preview", "0")
+    #expect(preview.exited(65) && preview.stderr == words, "\(preview)")
+    let favorite = try await sandbox.tunes("favorites", "add", "0")
+    #expect(favorite.exited(65) && favorite.stderr == words, "\(favorite)")
   }
 
   @Test("lookup by id finds the recorded app")

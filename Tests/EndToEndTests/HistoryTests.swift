@@ -10,7 +10,8 @@ struct HistoryTests {
     let sandbox = try Sandbox()
     for term in ["alpha", "beta", "gamma"] {
       try sandbox.server.register(
-        request: "/search?term=\(term)", body: Samples.searchAnswer(titles: ["\(term) song"]))
+        request: "/search?term=\(term)&limit=30",
+        body: Samples.searchAnswer(titles: ["\(term) song"]))
     }
     try sandbox.server.register(
       request: "/search?term=gamma&limit=7&country=GB",

@@ -27,7 +27,7 @@ struct HostileServerTests {
     defer { sandbox.close() }
     let body =
       #"{"errorMessage":"Evil\u001b[2J\u001b]0;pwned\u0007\u001b]52;c;aGk=\u0007\u001b[31mTitle\u202e"}"#
-    try sandbox.server.register(request: "/search?term=evil", body: Data(body.utf8))
+    try sandbox.server.register(request: "/search?term=evil&limit=30", body: Data(body.utf8))
     try sandbox.server.register(request: "/lookup?id=1", status: 400, body: Data(body.utf8))
     for arguments in [["search", "evil"], ["lookup", "1"], ["favorites", "add", "1"]] {
       let result = try await sandbox.run(arguments)

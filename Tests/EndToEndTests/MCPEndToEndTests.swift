@@ -37,6 +37,39 @@ struct MCPEndToEndTests {
     #expect(readme.contains(client.transcript), "README.md does not hold the transcript")
   }
 
+  @Test("the README's stateless conversation (2026-07-28): discover, a search, no handshake")
+  func statelessTranscript() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.close() }
+    let client = try MCPClient(sandbox)
+    // The stdio probe a dual-era client sends first: no _meta needed.
+    let discovered = try await client.request("server/discover")
+    let result = try #require(discovered["result"] as? [String: Any], "\(discovered)")
+    #expect(result["supportedVersions"] as? [String] == ["2026-07-28", "2025-11-25", "2025-06-18"])
+    let meta =
+      #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","#
+      + #""io.modelcontextprotocol/clientCapabilities":{}}"#
+    let found = try await client.request(
+      "tools/call", #"{"name":"search","arguments":\#(Self.search),\#(meta)}"#)
+    let answer = try #require(found["result"] as? [String: Any], "\(found)")
+    #expect(answer["resultType"] as? String == "complete")
+    #expect(answer.structured["count"] as? Int == 3)
+    let future = try await client.request(
+      "tools/list",
+      #"{"_meta":{"io.modelcontextprotocol/protocolVersion":"2099-01-01","#
+        + #""io.modelcontextprotocol/clientCapabilities":{}}}"#)
+    #expect(future.rpcError?["code"] as? Int == -32022, "\(future)")
+    let end = await client.finish()
+    #expect(end.exited(0), "\(end)")
+    #expect(end.stderr.isEmpty, "\(end)")
+    if let mismatch = goldenMismatch(client.transcript, named: "mcp-transcript-2026-07-28.txt") {
+      Issue.record(Comment(rawValue: mismatch))
+    }
+    let readme = try String(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.contains(client.transcript), "README.md does not hold the transcript")
+  }
+
   @Test("every tool answers against the replay server, in the CLI's JSON shapes")
   func everyTool() async throws {
     let sandbox = try Sandbox()

@@ -72,7 +72,8 @@ struct NetworkFaultTests {
     let sandbox = try makeSandbox(transport)
     defer { sandbox.close() }
     let whole = Samples.searchAnswer(titles: ["One", "Two", "Three"])
-    try sandbox.server.register(request: "/search?term=half", body: whole.prefix(whole.count / 2))
+    try sandbox.server.register(
+      request: "/search?term=half&limit=30", body: whole.prefix(whole.count / 2))
     let result = try await sandbox.tunes("search", "half")
     #expect(result.exited(65), "\(result)")
     #expect(result.stdout.isEmpty)
@@ -93,12 +94,14 @@ struct NetworkFaultTests {
     #expect(sandbox.server.requestCount == 1, "throttling is not retried at once")
   }
 
-  @Test("a request nothing is recorded for (HTTP 404) exits 69", arguments: transports)
+  @Test(
+    "a request nothing is recorded for (HTTP 404) exits 64, as every 4xx but throttling",
+    arguments: transports)
   func notFound(transport: String) async throws {
     let sandbox = try makeSandbox(transport)
     defer { sandbox.close() }
     let result = try await sandbox.tunes("search", "nothing recorded for this")
-    #expect(result.exited(69), "\(result)")
+    #expect(result.exited(64), "\(result)")
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("404"), "\(result)")
   }

@@ -81,6 +81,9 @@ final class RealTerminalSession: Sendable {
   }
 
   let kind: Kind
+  /// Inside tmux: the private server's socket name (`tmux -L`); `nil` when tunes runs in the
+  /// terminal itself.
+  let tmuxSocket: String?
   let directory: TemporaryDirectory
   let server: ReplayServer
   let display: XvfbServer
@@ -94,13 +97,18 @@ final class RealTerminalSession: Sendable {
   ///   - kind: the terminal.
   ///   - arguments: arguments for tunes (e.g. `--images symbols`).
   ///   - environment: more variables for the terminal and tunes (e.g. `COLORTERM`).
-  init(kind: Kind, arguments: [String] = [], environment more: [String: String] = [:])
-    async throws
-  {
+  ///   - insideTmux: run tunes in tmux (a private server, status line at the top) in the
+  ///     terminal; when tunes ends, the pane records its `allow-passthrough` and hooks in
+  ///     `after-tunes.txt` and stays open.
+  init(
+    kind: Kind, arguments: [String] = [], environment more: [String: String] = [:],
+    insideTmux: Bool = false
+  ) async throws {
     guard let executable = kind.executable else { throw X11Failure("\(kind) is not installed") }
     let binary = try TunesBinary.located.get()
     self.kind = kind
-    directory = try TemporaryDirectory(prefix: "tunes-x11-\(kind)")
+    tmuxSocket = insideTmux ? "tunes-x11-\(getpid())-\(UInt32.random(in: 0...UInt32.max))" : nil
+    directory = try TemporaryDirectory(prefix: "tunes-x11-\(kind)\(insideTmux ? "-tmux" : "")")
     logFile = directory.appending("tunes.log")
     pidFile = directory.appending("pid")
     let config = try directory.subdirectory("config/tunes")
@@ -137,10 +145,35 @@ final class RealTerminalSession: Sendable {
     }
     environment.merge(more) { _, new in new }
     // The wrapper writes tunes's pid, so close() can make sure it is gone.
-    let command = [
+    var command = [
       "/bin/sh", "-c", "echo $$ > \(TmuxSession.shellQuote(pidFile.path)); exec \"$0\" \"$@\"",
       binary.path,
     ]
+    var tunesArguments = arguments
+    if let tmuxSocket {
+      // The status line on top moves the pane one row down in the terminal: the images must
+      // be placed at that offset.
+      let config = directory.appending("tmux.conf")
+      // An empty status line (no clock) keeps screenshots of the same screen equal.
+      try Data(
+        ("set -g status-position top\nset -g history-limit 0\nset -g status-left ''\n"
+          + "set -g status-right ''\nset -g window-status-format ''\n"
+          + "set -g window-status-current-format ''\n").utf8
+      ).write(to: config)
+      let after = TmuxSession.shellQuote(directory.appending("after-tunes.txt").path)
+      let pane =
+        [
+          "sh -c 'echo $$ > \(TmuxSession.shellQuote(pidFile.path)); exec \"$0\" \"$@\"'",
+          TmuxSession.shellQuote(binary.path),
+        ].joined(separator: " ") + " "
+        + arguments.map(TmuxSession.shellQuote).joined(separator: " ")
+        + "; { echo exit=$?; tmux show-options -p allow-passthrough; tmux show-hooks; } > \(after)"
+        + "; sleep 600"
+      command = [
+        "/usr/bin/tmux", "-L", tmuxSocket, "-f", config.path, "new-session", "-s", "main", pane,
+      ]
+      tunesArguments = []
+    }
     let terminalArguments: [String]
     switch kind {
     case .xterm, .xtermVT340:
@@ -173,13 +206,39 @@ final class RealTerminalSession: Sendable {
       timeout: .seconds(900), workingDirectory: directory.url)
     do {
       terminal = try runner.start(
-        ["-n", "10", executable.path] + terminalArguments + command + arguments)
+        ["-n", "10", executable.path] + terminalArguments + command + tunesArguments)
     } catch {
       await display.stop()
       server.stop()
       directory.remove()
       throw error
     }
+  }
+
+  // MARK: tmux
+
+  /// Runs `tmux -L SOCKET ARGUMENTS` against the session's server; its standard output.
+  @discardableResult
+  func tmux(_ arguments: String...) async throws -> String {
+    guard let tmuxSocket else { throw X11Failure("tunes does not run inside tmux here") }
+    let runner = ProcessRunner(
+      executable: URL(fileURLWithPath: "/usr/bin/tmux"), timeout: .seconds(30))
+    let result = try await runner.run(["-L", tmuxSocket] + arguments)
+    guard result.exited(0) else { throw X11Failure("tmux \(arguments) failed: \(result)") }
+    return result.stdout
+  }
+
+  /// What the pane recorded after tunes ended (`exit=N`, its `allow-passthrough`, the
+  /// session's hooks), once it has.
+  func afterTunes(within seconds: Double = 30) async throws -> String {
+    let url = directory.appending("after-tunes.txt")
+    var text = ""
+    let written = await eventually(within: seconds) {
+      text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+      return text.contains("session-window-changed")
+    }
+    guard written else { throw X11Failure("the pane recorded nothing after tunes: \(text)") }
+    return text
   }
 
   // MARK: The log
@@ -348,6 +407,7 @@ final class RealTerminalSession: Sendable {
   /// Stops the terminal (and tunes with it), the display and the server; deletes the files
   /// unless `keep` (a failed test keeps its screenshots and log).
   func close(keep: Bool) async {
+    if tmuxSocket != nil { _ = try? await tmux("kill-server") }
     terminal.send(SIGTERM)
     if !(await eventually(within: 10) { self.terminal.hasExited }) { terminal.send(SIGKILL) }
     if let text = try? String(contentsOf: pidFile, encoding: .utf8),

@@ -9,9 +9,9 @@ import Testing
 /// Real processes writing `tunes.sqlite` at once, a lock held by another program, and kill -9.
 @Suite("Concurrent writers, held locks and kill -9", .serialized)
 struct StorageConcurrencyTests {
-  /// `imported N favourite(s); skipped M` from an import's stderr.
+  /// `imported N favourites; skipped M` from an import's stderr.
   private func summary(_ result: ProcessRunner.Result) -> (added: Int, skipped: Int)? {
-    guard let match = result.stderr.firstMatch(of: /imported (\d+) favourite\(s\); skipped (\d+)/),
+    guard let match = result.stderr.firstMatch(of: /imported (\d+) favourites?; skipped (\d+)/),
       let added = Int(match.1), let skipped = Int(match.2)
     else { return nil }
     return (added, skipped)
@@ -83,7 +83,7 @@ struct StorageConcurrencyTests {
     let terms = ["alpha", "beta", "gamma", "delta"]
     for term in terms {
       try sandbox.server.register(
-        request: "/search?term=\(term)", body: Samples.searchAnswer(titles: [term]))
+        request: "/search?term=\(term)&limit=30", body: Samples.searchAnswer(titles: [term]))
     }
     let runs = try terms.map { try sandbox.start("search", $0, "--format", "json") }
     for run in runs {
@@ -178,7 +178,7 @@ struct StorageConcurrencyTests {
       if attempt == 0 {
         let again = try await sandbox.tunes("favorites", "import", file)
         #expect(again.exited(0), "the database is still writable after kill -9: \(again)")
-        #expect(again.stderr.contains("imported \(20_000 - count) favourite(s)"), "\(again)")
+        #expect(again.stderr.contains("imported \(20_000 - count) favourites"), "\(again)")
         #expect(try await sandbox.favoritesCount() == 20_000)
       }
     }

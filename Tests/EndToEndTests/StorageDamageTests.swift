@@ -130,7 +130,8 @@ struct StorageDamageTests {
     ])
     #expect(checkpoint.exited(0), "\(checkpoint)")
     let handle = try FileHandle(forWritingTo: sandbox.databaseFile)
-    try handle.seek(toOffset: 4_096 * 3)
+    // Past the schema: its pages outgrew page 1 at schema 5 and sit near page 22.
+    try handle.seek(toOffset: 4_096 * 30)
     handle.write(Data(repeating: 0xA5, count: 4_096 * 8))
     try handle.close()
 

@@ -43,10 +43,13 @@ final class TUIAppSession: Sendable {
   ///   - media: a recordings folder (an `index.tsv` and `files/`) whose files the server serves
   ///     under `/media/`; with it `TUNES_MEDIA_BASE` points there and mpv plays with `--ao=null`.
   ///   - arguments: the command line after `tunes` (e.g. `--demo`).
+  ///   - before: runs with tunes's environment and the server before tunes starts (to put
+  ///     favourites in its database, or choose what the server answers).
   init(
     extra: [String: String] = [:], columns: Int = 120, rows: Int = 40,
     environment more: [String: String] = [:], media: URL? = nil, arguments: [String] = [],
-    artwork: Bool = false
+    artwork: Bool = false,
+    before: (([String: String], ReplayServer) throws -> Void)? = nil
   ) throws {
     let binary = try Self.binary()
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -79,6 +82,13 @@ final class TUIAppSession: Sendable {
       .merging(artwork ? ["TUNES_MEDIA_BASE": server.baseURL.absoluteString] : [:]) { _, new in
         new
       }
+    do {
+      try before?(environment, server)
+    } catch {
+      server.stop()
+      try? FileManager.default.removeItem(at: directory)
+      throw error
+    }
     let quotedBinary = TmuxSession.shellQuote(binary.path)
     let wrapper = [
       "echo \(Self.startMarker)",

@@ -28,7 +28,7 @@ struct WatchEndToEndTests {
     let first = try await sandbox.run(arguments)
     #expect(first.exited(0), "\(first)")
     #expect(first.stdout.isEmpty)
-    #expect(first.stderr.contains("first check of 2 item(s) in US"), "\(first)")
+    #expect(first.stderr.contains("first check of 2 items in US"), "\(first)")
     #expect(sandbox.server.requestCount == 2)
     catalogue.apps[0].price = 3.99
     catalogue.apps[1].storefronts = ["us"]

@@ -60,7 +60,9 @@ struct ChartFeedTests {
     #expect(first.genre == "Music")
     #expect(first.price == 0)
     #expect(first.currency == "USD")
-    #expect(first.appleFormattedPrice == "Get")
+    // "Get" is the store's button, not a price: the podcast reads "Free".
+    #expect(first.appleFormattedPrice == nil)
+    #expect(first.formattedPrice == "Free")
     #expect(first.artworkText?.hasSuffix("/170x170bb.png") == true)
     #expect(
       first.storeURLText

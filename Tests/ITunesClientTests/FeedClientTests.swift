@@ -86,9 +86,15 @@ struct FeedClientTests {
       await error([TransportResponse(status: 200, body: Data("{}".utf8))]) {
         _ = try await $0.genres(GenreQuery(id: 777))
       } == .decoding(.unknownGenre(777)))
+    // A feed's 404 names the feeds' host, not the iTunes API.
+    let missing = await error([TransportResponse(status: 404, body: html)]) {
+      _ = try await $0.chart(songs)
+    }
     #expect(
-      await error([TransportResponse(status: 404, body: html)]) { _ = try await $0.chart(songs) }
-        == .notFound(message: nil))
+      missing
+        == .notFound(
+          message: "rss.applemarketingtools.com has no feed at /api/v2/us/music/most-played/"
+            + "\(songs.limit)/songs.json"))
     #expect(
       await error([TransportResponse(status: 403)]) { _ = try await $0.chart(songs) }
         == .rateLimited(status: 403))

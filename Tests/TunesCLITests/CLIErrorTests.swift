@@ -81,6 +81,7 @@ struct ClientExitCodeTests {
       (.invalidRequest(message: "m"), 64),
       (.unexpectedStatus(400), 64),
       (.unexpectedStatus(418), 64),
+      (.notFound(message: nil), 64), (.notFound(message: "no such feed"), 64),
       (.unexpectedStatus(302), 69),
       (.serverError(status: 500, attempts: 3), 69),
       (.offlineCacheMiss, 69),
@@ -143,12 +144,14 @@ struct ReplayExitCodeTests {
 
 @Suite("--fail-empty")
 struct FailEmptyTests {
-  @Test("a search or lookup that finds nothing exits 2 with --fail-empty, 0 without")
+  @Test("a search that finds nothing exits 2 with --fail-empty, 0 without; an unknown id 65")
   func failEmpty() async throws {
     let cli = try CLIHarness(client: .mock { _ in CatalogPage(items: []) })
     #expect(await cli.run(["search", "zzqqx"]) == 0)
     #expect(await cli.run(["search", "zzqqx", "--fail-empty"]) == 2)
-    #expect(await cli.run(["lookup", "1", "--fail-empty"]) == 2)
+    // An id lookup that finds nothing is an id Apple does not know, with or without the flag.
+    #expect(await cli.run(["lookup", "1", "--fail-empty"]) == 65)
+    #expect(await cli.run(["lookup", "1"]) == 65)
     let found = try CLIHarness(client: CLIHarness.fixtureClient(Recordings.songs))
     #expect(await found.run(["search", "jack", "--fail-empty", "--format", "json"]) == 0)
   }

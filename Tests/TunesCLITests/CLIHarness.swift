@@ -27,6 +27,10 @@ final class CLIHarness: @unchecked Sendable {
   var stdin = Data()
   /// Whether standard error is a terminal.
   var stderrIsTerminal = false
+  /// Whether standard input and output are terminals (a confirmation may be asked).
+  var interactive = false
+  /// The line a person types when asked (`nil`: the end of input).
+  var typedLine: String?
   /// Asked between the storefronts of a `tunes where` sweep (`nil`: never stop).
   var stopRequested: (@Sendable () -> Bool)?
   /// The `errno` every write to stdout fails with (`nil`: writes succeed).
@@ -67,7 +71,8 @@ final class CLIHarness: @unchecked Sendable {
         }
       },
       writeErr: { bytes in self.lock.withLock { self.errBytes += bytes } },
-      stdoutIsTerminal: terminal.isTTY, interactive: false, terminalColumns: terminal.columns,
+      stdoutIsTerminal: terminal.isTTY, interactive: interactive,
+      terminalColumns: terminal.columns,
       makeClient: { _, pacing in clientForPacing?(pacing) ?? client },
       paths: StoragePaths(environment: environment),
       now: { [now] in now })
@@ -75,6 +80,8 @@ final class CLIHarness: @unchecked Sendable {
     if let openDatabase { context.openDatabase = openDatabase }
     let input = stdin
     context.readStdin = { input }
+    let typed = typedLine
+    context.readLine = { typed }
     context.stderrIsTerminal = stderrIsTerminal
     if let stopRequested { context.stopRequested = stopRequested }
     context.outputStatus = status

@@ -89,14 +89,22 @@ struct CLIOutputTests {
       goldenMismatch(cli.stdout, named: "help-\(command.isEmpty ? "main" : command).txt") == nil)
   }
 
-  @Test("No results is success, with a note on stderr")
+  @Test("A search with no results is success, with a note; an unknown id is exit 65")
   func empty() async throws {
     let cli = try CLIHarness(client: CLIHarness.fixtureClient("empty-lookup-id-0.json"))
-    #expect(await cli.run(["lookup", "0", "--no-cache"]) == 0)
+    #expect(await cli.run(["search", "qqq", "--no-cache", "--no-history"]) == 0)
     #expect(cli.stdout == "")
     #expect(cli.stderr == "tunes: no results.\n")
-    #expect(await cli.run(["lookup", "0", "--no-cache", "--format", "json"]) == 0)
+    #expect(await cli.run(["lookup", "0", "--no-cache"]) == 65)
+    #expect(cli.stdout == "")
+    #expect(cli.stderr == "tunes: Apple knows no item with id 0 in the US store.\n")
+    #expect(
+      await cli.run(["lookup", "0", "--no-cache", "--format", "json", "--country", "gb"]) == 65)
     #expect(cli.stdout == "[]\n")
+    #expect(cli.stderr == "tunes: Apple knows no item with id 0 in the GB store.\n")
+    cli.stdin = Data("0\n1\n".utf8)
+    #expect(await cli.run(["lookup", "-", "--no-cache"]) == 65)
+    #expect(cli.stderr == "tunes: Apple knows no item with ids 0, 1 in the US store.\n")
   }
 }
 

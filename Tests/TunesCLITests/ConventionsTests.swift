@@ -21,7 +21,7 @@ struct ConventionsTests {
           #expect(script.contains(spelled), "\(shell) lacks \(command.name) --\(option.name)")
         }
       }
-      #expect(!CommandTable.visible.contains { $0.name == "man" })
+      #expect(CommandTable.visible.contains { $0.name == "man" })
       #expect(script.contains("musicArtist"), "\(shell): entities")
       #expect(script.contains("ndjson"), "\(shell): formats")
       #expect(script.contains(" jp "), "\(shell): countries")
@@ -61,6 +61,37 @@ struct ConventionsTests {
     #expect(page.contains("\\fB\\-\\-fail\\-empty\\fR"))
   }
 
+  @Test("tunes man --help explains it, tunes --help lists man, and the exit codes include 2")
+  func manHelpAndExitCodes() async throws {
+    let cli = try CLIHarness(client: .failing())
+    #expect(await cli.run(["man", "--help"]) == 0, "\(cli.stderr)")
+    #expect(cli.stdout.hasPrefix("Usage: tunes man\n"), "\(cli.stdout)")
+    #expect(cli.stdout.contains("man -l -"))
+    #expect(await cli.run(["help", "man"]) == 0)
+    #expect(cli.stdout.hasPrefix("Usage: tunes man\n"))
+    #expect(await cli.run(["man", "extra"]) == 64)
+    #expect(cli.stderr.contains("Run 'tunes man --help' for usage."), "\(cli.stderr)")
+    #expect(await cli.run(["--help"]) == 0)
+    #expect(cli.stdout.contains("  tunes man "), "\(cli.stdout)")
+    let codes = try #require(cli.stdout.range(of: "Exit codes:")).upperBound
+    let summary = cli.stdout[codes...]
+    for code in ["0 ok", "2 nothing found", "64 usage", "65 ", "66 ", "69 ", "73 ", "74 ", "75 "] {
+      #expect(summary.contains(code), "the exit-code summary lacks \(code)")
+    }
+  }
+
+  @Test("A value the catalogue refuses points at the command's help as a usage error does")
+  func oneHelpHint() async throws {
+    let cli = try CLIHarness(client: .failing())
+    #expect(await cli.run(["search", "x", "--limit", "500", "--no-history"]) == 64)
+    #expect(cli.stderr.hasSuffix("Run 'tunes search --help' for usage.\n"), "\(cli.stderr)")
+    #expect(!cli.stderr.contains("lists the options"))
+    #expect(await cli.run(["search", "x", "--limt", "5"]) == 64)
+    #expect(cli.stderr.hasSuffix("Run 'tunes search --help' for usage.\n"), "\(cli.stderr)")
+    #expect(await cli.run(["lookup", "1", "--country", "zz"]) == 64)
+    #expect(cli.stderr.hasSuffix("Run 'tunes lookup --help' for usage.\n"), "\(cli.stderr)")
+  }
+
   @Test("The main help lists every command the table has, from the same declarations")
   func helpFromTable() async throws {
     let cli = try CLIHarness(client: .failing())
@@ -92,11 +123,12 @@ struct ConventionsTests {
   @Test("--quiet drops notes on stderr but never an error")
   func quiet() async throws {
     let cli = try CLIHarness(client: CLIHarness.fixtureClient("empty-lookup-id-0.json"))
-    #expect(await cli.run(["lookup", "0", "--no-cache"]) == 0)
+    #expect(await cli.run(["search", "qqq", "--no-cache", "--no-history"]) == 0)
     #expect(cli.stderr == "tunes: no results.\n")
-    #expect(await cli.run(["lookup", "0", "--no-cache", "--quiet"]) == 0)
+    #expect(await cli.run(["search", "qqq", "--no-cache", "--no-history", "--quiet"]) == 0)
     #expect(cli.stderr == "")
-    #expect(await cli.run(["-q", "lookup", "0", "--no-cache", "--fail-empty"]) == 2)
+    #expect(
+      await cli.run(["-q", "search", "qqq", "--no-cache", "--no-history", "--fail-empty"]) == 2)
     #expect(cli.stderr == "")
     #expect(await cli.run(["lookup", "--quiet"]) == 64)
     #expect(cli.stderr.contains("lookup needs ids"), "\(cli.stderr)")

@@ -85,7 +85,7 @@ struct FeedCommandTests {
       client: FeedRecorder().client { _ in try own("legacy-entry-without-id.json") })
     #expect(await skipped.run(["charts", "--genre", "1", "--no-cache"]) == 0)
     #expect(skipped.stdout.contains("Upside Down"))
-    #expect(skipped.stderr.contains("2 result(s) in the answer could not be read"))
+    #expect(skipped.stderr.contains("2 results in the answer could not be read"))
     let control = try CLIHarness(
       client: FeedRecorder().client { _ in try own("v2-raw-control-characters.json") })
     #expect(await control.run(["charts", "podcasts", "--no-cache", "--format", "json"]) == 0)

@@ -56,6 +56,27 @@ struct PreviewCommandTests {
     #expect(double.commands.isEmpty)
   }
 
+  @Test("an album plays its first track that has a preview, and says so")
+  func albumPlaysFirstTrack() async throws {
+    let client = ITunesClient.mock { request in
+      let entity = request.parameters.first { $0.name == "entity" }?.value
+      var album = CatalogItem(id: 7, kind: .album, title: "Tones")
+      album.author = "Test Tones"
+      guard entity == "song" else { return CatalogPage(items: [album]) }
+      let silent = CatalogItem(id: 41, kind: .song, title: "Silence")
+      var first = CatalogItem(id: 42, kind: .song, title: "A 440")
+      first.previewURL = Self.preview
+      return CatalogPage(items: [album, silent, first])
+    }
+    let cli = try CLIHarness(client: client)
+    let double = InMemoryPlayer(duration: 3, outcome: .ended)
+    cli.player = double.player
+    #expect(await cli.run(["preview", "7", "--no-cache"]) == 0, "\(cli.stderr)")
+    #expect(cli.stderr == "tunes: \"Tones\" plays its first track.\n")
+    #expect(cli.stdout.hasPrefix("playing \"A 440\""), "\(cli.stdout)")
+    #expect(double.commands == [.play(Self.preview), .shutdown])
+  }
+
   @Test("mpv missing exits 69 with the install line")
   func mpvMissing() async throws {
     let cli = try CLIHarness(client: Self.client())
@@ -117,7 +138,7 @@ struct PreviewCommandTests {
     let cli = try CLIHarness(client: ITunesClient.mock { _ in CatalogPage(items: []) })
     cli.player = InMemoryPlayer().player
     #expect(await cli.run(["preview", "7", "--no-cache"]) == 65)
-    #expect(cli.stderr.contains("No item with id 7"))
+    #expect(cli.stderr == "tunes: Apple knows no item with id 7 in the US store.\n")
   }
 
   @Test("the progress line is redrawn only on change, at most every 250 ms")

@@ -29,7 +29,7 @@ struct WatchCommandTests {
     #expect(await cli.run(["watch", "1", "2", "3", "--format", "ndjson"]) == 0, "\(cli.stderr)")
     #expect(cli.stdout.isEmpty)
     #expect(
-      cli.stderr.contains("first check of 3 item(s) in US: recorded; nothing to compare yet."))
+      cli.stderr.contains("first check of 3 items in US: recorded; nothing to compare yet."))
     // Apple changes its answers: a price drop, a new version, an app gone from the store.
     world.catalogue.apps[0].price = 2.99
     world.catalogue.apps[1].version = "1.1"
@@ -55,7 +55,7 @@ struct WatchCommandTests {
     let gone = try #require(lines.first { $0["change"]?.text == "gone" })
     #expect(gone["id"]?.integer == 3 && gone["title"]?.text == "Tide Tables")
     #expect(gone["old"]?.text == "1.99" && gone["new"] == .null)
-    #expect(cli.stderr.contains("checked 3 item(s) in US: 3 change(s)."), "\(cli.stderr)")
+    #expect(cli.stderr.contains("checked 3 items in US: 3 changes."), "\(cli.stderr)")
     // Nothing new: nothing reported, in any format.
     cli.now = cli.now.addingTimeInterval(Self.day)
     #expect(await cli.run(["watch", "1", "2", "3", "--format", "ndjson"]) == 0)
@@ -94,7 +94,7 @@ struct WatchCommandTests {
     #expect(world.targets.count == 6)
     #expect(world.lookupCountries.filter { $0 == "us" }.count == 3)
     #expect(world.lookupCountries.filter { $0 == "gb" }.count == 3)
-    #expect(world.cli.stderr.contains("first check of 401 item(s) in GB"))
+    #expect(world.cli.stderr.contains("first check of 401 items in GB"))
     // App 400 leaves the US store and costs more in the UK.
     var changed = world.catalogue
     changed.apps[399].price = 1.99

@@ -167,9 +167,6 @@ struct AppPageTests {
     try await other.send(.detail(.artistPageRequested)) {
       $0.notice = "This item has no artist page."
     }
-    try await store.send(.detail(.artistPageRequested)) {
-      $0.notice = "A developer has no artist page: their apps are under More by, below."
-    }
     try await store.finish()
     try await other.finish()
   }

@@ -11,7 +11,7 @@ struct DetailFactsTests {
       .song,
       [
         "Artist=Jack Johnson", "Album=In Between Dreams", "Track=1 of 15", "Disc=1 of 1",
-        "Duration=3:27", "Genre=Rock", "Released=2005-03-01", "Price=$1.29", "Explicit=No",
+        "Duration=3:27", "Genre=Rock", "Released=2005-03-01", "Price=$1.29",
       ]
     ),
     (
@@ -27,7 +27,8 @@ struct DetailFactsTests {
     (
       .movie,
       [
-        "Director=J.J. Abrams", "Rating=PG-13", "Length=2:18:22", "Genre=Action & Adventure",
+        "Director=J.J. Abrams", "Collection=Star Wars: The Skywalker Saga 9-Movie Collection",
+        "Rating=PG-13", "Length=2:18:22", "Genre=Action & Adventure",
         "Released=2015-12-18", "Price=$19.99", "Rental=$3.99", "HD price=$19.99",
         "HD rental=$3.99",
       ]
@@ -79,7 +80,7 @@ struct DetailFactsTests {
         "Developer=Facebook, Inc.", "Version=15.0", "Released=2008-07-11", "Size=67.6 MB",
         "Ratings=★ 3.5 (2,840,784)", "This version=★ 1.5 (3,328)",
         "Screenshots=5 iPhone · 5 iPad", "Age rating=4+", "Minimum OS=7.0",
-        "Languages=25: NB, CS, DA, NL, EN, FI +19 more", "Genre=Social Networking",
+        "Languages=24: NB, CS, DA, NL, EN, FI +18 more", "Genre=Social Networking",
         "Price=Free",
       ]
     ),
@@ -115,6 +116,36 @@ struct DetailFactsTests {
     video.explicitness = .explicit
     #expect(
       detailFacts(for: video).map { "\($0.label)=\($0.value)" } == ["Artist=A", "Explicit=Yes"])
+  }
+
+  @Test("an app nobody rated shows no ratings, and a Mac app's screenshots are Mac ones")
+  func unratedMacApp() {
+    var app = CatalogItem(id: 1, kind: .macSoftware, title: "M")
+    var facts = AppFacts()
+    facts.averageRating = 0
+    facts.ratingCount = 0
+    facts.currentVersionRating = 0
+    facts.currentVersionRatingCount = 0
+    facts.screenshotCount = 6
+    facts.iPadScreenshotCount = 0
+    facts.languages = ["EN", "ZH", "zh", "ZH", " "]
+    app.app = facts
+    #expect(
+      detailFacts(for: app).map { "\($0.label)=\($0.value)" } == [
+        "Screenshots=6 Mac", "Languages=2: EN, ZH",
+      ])
+    #expect(FactText.rating(0, count: nil) == nil)
+    #expect(FactText.rating(4.5, count: 0) == nil)
+    #expect(FactText.rating(4.5, count: nil) == "★ 4.5")
+  }
+
+  @Test("a song that is not explicit says nothing about it; a cleaned one says so")
+  func explicitness() {
+    var song = CatalogItem(id: 1, kind: .song, title: "S")
+    song.explicitness = .notExplicit
+    #expect(detailFacts(for: song).isEmpty)
+    song.explicitness = .cleaned
+    #expect(detailFacts(for: song).map { "\($0.label)=\($0.value)" } == ["Explicit=Cleaned"])
   }
 
   @Test("blank values are left out")

@@ -23,19 +23,37 @@ struct FavoritesTests {
     }
     try await store.send(.favorites(.opened)) {
       $0.notice = nil
-      $0.stack = [.favorites(FavoritesState(items: .loading(previous: nil)))]
+      $0.stack = [.favorites(FavoritesState(phase: .loading(previous: nil), generation: 1))]
     }
-    try await store.receive(.favorites(.loaded(.success([items[1]])))) {
-      $0.stack = [.favorites(FavoritesState(items: .loaded([items[1]])))]
+    var shown = FavoritesState.showing([items[1]])
+    shown.generation = 1
+    try await store.receive(
+      .favorites(
+        .windowLoaded(
+          generation: 1,
+          .success(FavoritesWindow(start: 0, rows: shown.window.rows, counts: shown.counts))))
+    ) {
+      $0.stack = [.favorites(shown)]
     }
     try await store.send(.favorites(.opened))
+    // * on the favourites screen removes the row, with a way back.
     try await store.send(.favoriteToggled)
-    try await store.receive(.favoriteStored(items[1], .success(false))) {
+    var removed = shown
+    removed.removed = shown.window.rows[0]
+    removed.generation = 2
+    removed.phase = .loading(previous: 1)
+    try await store.receive(.favorites(.removed(id: items[1].id, .success(shown.window.rows[0])))) {
       $0.favoriteIDs = []
-      $0.notice = "Removed from favourites"
+      $0.stack = [.favorites(removed)]
     }
-    try await store.receive(.favorites(.loaded(.success([])))) {
-      $0.stack = [.favorites(FavoritesState(items: .loaded([])))]
+    removed.window = FavoritesWindow(start: 0, rows: [])
+    removed.counts = []
+    removed.phase = .loaded(0)
+    try await store.receive(
+      .favorites(
+        .windowLoaded(generation: 2, .success(FavoritesWindow(start: 0, rows: [], counts: []))))
+    ) {
+      $0.stack = [.favorites(removed)]
     }
     try await store.send(.backRequested) {
       $0.notice = nil
@@ -88,9 +106,9 @@ struct FavoritesTests {
   func listNavigation() async throws {
     let items = Samples.items(3)
     let store = makeStore(
-      AppState(stack: [.favorites(FavoritesState(items: .loaded(items)))]), Samples.dependencies())
+      AppState(stack: [.favorites(FavoritesState.showing(items))]), Samples.dependencies())
     func favorites(_ selection: Int) -> (inout AppState) -> Void {
-      { $0.stack = [.favorites(FavoritesState(items: .loaded(items), selection: selection))] }
+      { $0.stack = [.favorites(FavoritesState.showing(items, selection: selection))] }
     }
     try await store.send(.favorites(.selectionMoved(.down)), favorites(1))
     try await store.send(.favorites(.selectionMoved(.last)), favorites(2))
@@ -124,15 +142,52 @@ struct FavoritesTests {
     }
     try await store.send(.favorites(.opened)) {
       $0.notice = nil
-      $0.stack = [.favorites(FavoritesState(items: .loading(previous: nil)))]
+      $0.stack = [.favorites(FavoritesState(phase: .loading(previous: nil), generation: 1))]
     }
-    try await store.receive(.favorites(.loaded(.failure(.storage("read-only"))))) {
+    try await store.receive(
+      .favorites(.windowLoaded(generation: 1, .failure(.storage("read-only"))))
+    ) {
       $0.stack = [
-        .favorites(FavoritesState(items: .failed(.storage("read-only"), previous: nil)))
+        .favorites(
+          FavoritesState(phase: .failed(.storage("read-only"), previous: nil), generation: 1))
       ]
     }
     try await store.send(.favoriteToggled)
     try await store.send(.favoriteIDsLoaded([1, 2])) { $0.favoriteIDs = [1, 2] }
+    try await store.finish()
+  }
+
+  @Test("* on a detail opened from the favourites reads the favourites' window again")
+  func toggleUnderDetail() async throws {
+    let items = Samples.items(2)
+    let favorites = FavoritesClient.inMemory(items)
+    var shown = FavoritesState.showing(items)
+    shown.generation = 1
+    let detail = DetailState(item: items[0], details: .loaded(items[0]))
+    let store = makeStore(
+      AppState(stack: [.favorites(shown), .detail(detail)], favoriteIDs: [1, 2]),
+      Samples.dependencies(favorites: favorites))
+    try await store.send(.favoriteToggled)
+    var after = shown
+    after.generation = 2
+    after.phase = .loading(previous: 2)
+    try await store.receive(.favoriteStored(items[0], .success(false))) {
+      $0.favoriteIDs = [2]
+      $0.notice = "Removed from favourites"
+      $0.stack[0] = .favorites(after)
+    }
+    let rest = FavoritesState.showing(items).window.rows[1]
+    after.window = FavoritesWindow(start: 0, rows: [rest])
+    after.counts = [FavoriteKindCount(kind: .song, count: 1)]
+    after.phase = .loaded(1)
+    try await store.receive(
+      .favorites(
+        .windowLoaded(
+          generation: 2,
+          .success(FavoritesWindow(start: 0, rows: [rest], counts: after.counts))))
+    ) {
+      $0.stack[0] = .favorites(after)
+    }
     try await store.finish()
   }
 }

@@ -47,7 +47,20 @@ struct FeatureErrorTests {
     }
     #expect(errors.map(\.isRateLimited) == [true, false, true, false, false, false, false])
     #expect(errors.map(\.retryAfter) == [.seconds(30), nil, nil, nil, nil, nil, nil])
-    #expect(FeatureError.client(.offline).suggestion.contains("press r"))
+    // The panels end with their own keys line: the advice never says "retry" a second time.
+    #expect(FeatureError.client(.offline).suggestion == "Check the network connection.")
+  }
+
+  @Test(
+    "no app advice repeats the retry key or speaks a developer's language",
+    arguments: FeatureErrorTests.clientErrors)
+  func noRetryTwice(error: ClientError) {
+    let advice = FeatureError.client(error).suggestion.lowercased()
+    #expect(!advice.isEmpty, "\(error)")
+    #expect(!advice.contains("replay server"), "\(error): \(advice)")
+    if !FeatureError.client(error).isRateLimited {
+      #expect(!advice.contains("retry"), "\(error): \(advice)")
+    }
   }
 
   @Test("no app message names a command-line flag", arguments: FeatureErrorTests.clientErrors)

@@ -93,6 +93,55 @@ struct FiltersTests {
     #expect(try await saved.load() == applied)
   }
 
+  @Test("Apple's defaults are no filter: explicit yes is the same as no choice")
+  func applesDefaults() throws {
+    let yes = SearchFilters(explicit: true)
+    #expect(yes.summary == "no filters")
+    #expect(yes.isDefault)
+    #expect(yes.normalized == SearchFilters())
+    #expect(SearchFilters(explicit: false).summary == "explicit no")
+    // ←/→ on Explicit step between Apple's default and leaving it out: no third "yes".
+    #expect(SearchFilters().stepped(.explicit, by: 1).explicit == false)
+    #expect(SearchFilters(explicit: false).stepped(.explicit, by: 1).explicit == nil)
+    #expect(yes.stepped(.explicit, by: 1).explicit == false)
+  }
+
+  @Test("The limit can be typed: digits make a number, Backspace erases, a bad one is refused")
+  func typedLimit() async throws {
+    let saved = FiltersStore.inMemory()
+    let store = makeStore(AppState(), Samples.dependencies(filtersStore: saved))
+    try await store.send(.filters(.opened)) {
+      $0.overlay = .filters(FiltersState(draft: SearchFilters()))
+    }
+    try await store.send(.filters(.fieldFocused(.limit))) {
+      $0.overlay = .filters(FiltersState(draft: SearchFilters(), focusedField: .limit))
+    }
+    func panel(_ limit: Int, _ digits: String?, error: Bool = false) -> Overlay {
+      var state = FiltersState(
+        draft: SearchFilters(limit: limit),
+        error: error ? FiltersFeatureMessage.of(SearchFilters(limit: limit)) : nil,
+        focusedField: .limit)
+      state.limitDigits = digits
+      return .filters(state)
+    }
+    // The first digit starts a new number (not 307), the next ones add to it.
+    try await store.send(.filters(.limitDigitTyped(7))) { $0.overlay = panel(7, "7") }
+    try await store.send(.filters(.limitDigitTyped(5))) { $0.overlay = panel(75, "75") }
+    try await store.send(.filters(.limitDigitTyped(0))) {
+      $0.overlay = panel(750, "750", error: true)
+    }
+    try await store.send(.filters(.applied))
+    try await store.send(.filters(.limitDigitErased)) { $0.overlay = panel(75, "75") }
+    // Enter applies the typed limit (the panel's delegate reaches the app at once).
+    try await store.send(.filters(.applied)) {
+      $0.overlay = nil
+      $0.filters = SearchFilters(limit: 75)
+      $0.notice = "Filters: limit 75"
+    }
+    try await store.finish()
+    #expect(try await saved.load() == SearchFilters(limit: 75))
+  }
+
   @Test("filters and their summary")
   func summary() throws {
     #expect(SearchFilters().summary == "no filters")

@@ -78,8 +78,17 @@ struct LinkTests {
     let url = try #require(URL(string: "https://music.apple.com/us/artist/a/2"))
     // Never "Opened in browser": the notice says it failed and shows the link itself.
     try await store.receive(.linkOpenFailed(url: url, reason: "xdg-open not found")) {
-      $0.notice = "Could not open the link (xdg-open not found):"
+      $0.notice = "No browser opened (xdg-open not found). y copies the link:"
       $0.noticeLink = "https://music.apple.com/us/artist/a/2"
+    }
+    // y asks for an OSC 52 copy of the link; each request is numbered, so a second is new.
+    try await store.send(.linkCopyRequested(url.absoluteString)) {
+      $0.noticeLink = nil
+      $0.clipboard = ClipboardCopy(id: 1, text: "https://music.apple.com/us/artist/a/2")
+      $0.notice = "Copied the link to the clipboard (OSC 52; where the terminal allows it)."
+    }
+    try await store.send(.linkCopyRequested(url.absoluteString)) {
+      $0.clipboard = ClipboardCopy(id: 2, text: "https://music.apple.com/us/artist/a/2")
     }
     try await store.finish()
   }

@@ -139,7 +139,7 @@ struct PagesTests {
     let other = makeStore(
       AppState(stack: [.detail(DetailState(item: noAuthor))]), Samples.dependencies())
     try await other.send(.detail(.artistPageRequested)) {
-      $0.notice = "This item has no artist page."
+      $0.notice = "This item has no film maker page."
     }
     try await artistPage.finish()
     try await store.finish()

@@ -317,10 +317,13 @@ struct PlaybackFeatureTests {
     state.playback = Self.playing(song, at: 12)
     let store = makeStore(state, Self.dependencies(InMemoryPlayer()))
     try await store.send(.favorites(.opened)) {
-      $0.stack = [.favorites(FavoritesState(items: .loading(previous: nil)))]
+      $0.stack = [.favorites(FavoritesState(phase: .loading(previous: nil), generation: 1))]
     }
-    try await store.receive(.favorites(.loaded(.success([])))) {
-      $0.stack = [.favorites(FavoritesState(items: .loaded([])))]
+    try await store.receive(
+      .favorites(
+        .windowLoaded(generation: 1, .success(FavoritesWindow(start: 0, rows: [], counts: []))))
+    ) {
+      $0.stack = [.favorites(FavoritesState(phase: .loaded(0), generation: 1))]
     }
     try await store.send(.backRequested) { $0.stack = [] }
     #expect(store.state.playback == Self.playing(song, at: 12))

@@ -58,9 +58,83 @@ struct SearchFeatureScopedTests {
     try await cancelling.send(.cancelRequested) {
       $0.search.generation = 2
       $0.search.results = .loaded(Samples.items(2))
+      $0.search.cancelledTerm = "x"
     }
-    try await cancelling.receive(.delegate(.notice("Search cancelled.")))
+    try await cancelling.receive(
+      .delegate(.notice("Search for “x” cancelled: its earlier results are still shown.")))
     try await cancelling.finish()
+  }
+
+  @Test("Esc on a newer search brings back the one whose results are shown, and says so")
+  func cancelKeepsEarlier() async throws {
+    var search = Self.results(Samples.items(2))
+    search.submitted = SubmittedSearch(term: "y", filters: SearchFilters(), limit: 30)
+    search.results = .loading(previous: Samples.items(2))
+    let store = TestStore(
+      initialState: Self.state(search), reducer: SearchFeature(dependencies: Samples.dependencies())
+    )
+    try await store.send(.cancelRequested) {
+      $0.search.generation = 2
+      $0.search.results = .loaded(Samples.items(2))
+      $0.search.submitted = SubmittedSearch(term: "x", filters: SearchFilters(), limit: 30)
+      $0.search.cancelledTerm = "y"
+    }
+    try await store.receive(
+      .delegate(.notice("Search for “y” cancelled: the results for “x” are still shown.")))
+    try await store.finish()
+  }
+
+  @Test("Esc on a first search shows nothing as found: no results, no count, what was cancelled")
+  func cancelFirst() async throws {
+    var search = SearchState(query: "z", focus: .results)
+    search.submitted = SubmittedSearch(term: "z", filters: SearchFilters(), limit: 30)
+    search.generation = 1
+    // What an earlier empty answer left: `[]` is no earlier result to keep.
+    search.results = .loading(previous: [])
+    let store = TestStore(
+      initialState: Self.state(search), reducer: SearchFeature(dependencies: Samples.dependencies())
+    )
+    try await store.send(.cancelRequested) {
+      $0.search.generation = 2
+      $0.search.results = .idle
+      $0.search.submitted = nil
+      $0.search.cancelledTerm = "z"
+      $0.search.focus = .query
+    }
+    try await store.receive(.delegate(.notice("Search for “z” cancelled.")))
+    try await store.finish()
+  }
+
+  @Test("a load-more that brings nothing new says that is all, with the count")
+  func loadMoreNothingNew() async throws {
+    let items = Samples.items(30)
+    var search = Self.results(items, selection: 29)
+    search.isLoadingMore = true
+    search.submitted?.limit = 60
+    search.results = .loading(previous: items)
+    let store = TestStore(
+      initialState: Self.state(search), reducer: SearchFeature(dependencies: Samples.dependencies())
+    )
+    try await store.send(
+      .searchResponse(generation: 1, .success(Samples.response(CatalogPage(items: items))))
+    ) {
+      $0.search.isLoadingMore = false
+      $0.search.results = .loaded(items)
+      $0.search.source = .network
+      $0.search.allLoaded = true
+    }
+    try await store.receive(.delegate(.notice("That is all: 30 results.")))
+    #expect(store.state.search.hasFooter)
+    #expect(!store.state.search.canLoadMore)
+    try await store.finish()
+  }
+
+  @Test("the rate-limit wait names the search that waits now, not the throttled one")
+  func waitingSearch() {
+    var search = Self.results([])
+    #expect(search.waitingSearch?.term == "x")
+    search.queued = SubmittedSearch(term: "newer", filters: SearchFilters(), limit: 30)
+    #expect(search.waitingSearch?.term == "newer")
   }
 
   @Test("h empties the search; the home rows move the focus; Esc closes the suggestions")

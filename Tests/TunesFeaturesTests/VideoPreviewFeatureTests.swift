@@ -61,10 +61,10 @@ struct VideoPreviewFeatureTests {
     arguments: [
       (VideoMode.auto, true, VideoOutput.window, PlaybackSurface.window),
       (
-        .auto, false, .terminal(TerminalVideo(driver: .tct, columns: 100, rows: 30)),
+        .auto, false, .terminal(TerminalVideo(driver: .tct, columns: 100, rows: 29)),
         .terminal
       ),
-      (.terminal, true, .terminal(TerminalVideo(driver: .tct, columns: 100, rows: 30)), .terminal),
+      (.terminal, true, .terminal(TerminalVideo(driver: .tct, columns: 100, rows: 29)), .terminal),
       (.audio, true, .none, .audio),
       (.window, true, .window, .window),
     ])
@@ -84,7 +84,7 @@ struct VideoPreviewFeatureTests {
     var policy = VideoPolicy(mode: .terminal)
     policy.useTerminal(sixel: true, cellWidth: 8, cellHeight: 16)
     let (commands, _) = try await play(Self.video(), policy: policy)
-    let area = TerminalVideo(driver: .sixel, columns: 100, rows: 30, cellWidth: 8, cellHeight: 16)
+    let area = TerminalVideo(driver: .sixel, columns: 100, rows: 29, cellWidth: 8, cellHeight: 16)
     #expect(commands == [.playVideo(PlaybackFeatureTests.mediaURL(9), .terminal(area))])
   }
 

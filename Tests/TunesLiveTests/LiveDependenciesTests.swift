@@ -154,7 +154,8 @@ struct LiveDependenciesTests {
     #expect(DailyIntegrityCheck.lastCheck(paths: paths) != nil, "the pass was recorded")
     // Damage the pages; today's check has passed, so the next start does not read them.
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
-    try handle.seek(toOffset: 4_096 * 3)
+    // Past the schema's pages (page 1 and those it grew into with schema 5), in the data.
+    try handle.seek(toOffset: 4_096 * 40)
     handle.write(Data(repeating: 0xA5, count: 4_096 * 20))
     try handle.close()
     let (sameDay, _) = LiveDependencies.make(configuration: .standard, paths: paths, log: log)

@@ -65,7 +65,8 @@ struct CorruptionTests {
       opened.database.close()
     }
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try handle.seek(toOffset: 4_096 * 3)
+    // Past the schema's pages (page 1 and those it grew into with schema 5), in the data.
+    try handle.seek(toOffset: 4_096 * 40)
     handle.write(Data(repeating: 0xA5, count: 4_096 * 20))
     try handle.close()
 
@@ -91,7 +92,8 @@ struct CorruptionTests {
       library.database.close()
     }
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
-    try handle.seek(toOffset: 4_096 * 3)
+    // Past the schema's pages (page 1 and those it grew into with schema 5), in the data.
+    try handle.seek(toOffset: 4_096 * 40)
     handle.write(Data(repeating: 0xA5, count: 4_096 * 20))
     try handle.close()
     let quick = try TunesDatabase.open(paths: dir.paths, now: fixedClock)
@@ -117,7 +119,8 @@ struct CorruptionTests {
       library.database.close()
     }
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
-    try handle.seek(toOffset: 4_096 * 3)
+    // Past the schema's pages (page 1 and those it grew into with schema 5), in the data.
+    try handle.seek(toOffset: 4_096 * 40)
     handle.write(Data(repeating: 0xA5, count: 4_096 * 20))
     try handle.close()
     let damaged = try Data(contentsOf: URL(fileURLWithPath: file))

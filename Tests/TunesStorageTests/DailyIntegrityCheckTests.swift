@@ -18,7 +18,8 @@ struct DailyIntegrityCheckTests {
   /// Overwrites pages in the middle of the file (the header and schema stay readable).
   private func damagePages(_ path: String) throws {
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try handle.seek(toOffset: 4_096 * 3)
+    // Past the schema's pages (page 1 and those it grew into with schema 5), in the data.
+    try handle.seek(toOffset: 4_096 * 40)
     handle.write(Data(repeating: 0xA5, count: 4_096 * 20))
     try handle.close()
   }

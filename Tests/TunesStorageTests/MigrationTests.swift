@@ -15,7 +15,8 @@ struct MigrationTests {
       .compactMap { $0[0].string }
     #expect(
       tables == [
-        "episode_progress", "favorites", "history", "release_checks", "release_seen",
+        "episode_progress", "favorite_kinds", "favorites", "history", "release_checks",
+        "release_seen",
         "watch_changes", "watch_snapshots", "where_storefronts", "where_sweeps",
       ])
   }

@@ -94,6 +94,31 @@ struct GenresScreenTests {
     }
   }
 
+  @Test("A genre's own charts add no second crumb; a detail opened there keeps the way")
+  func crumbs() throws {
+    var state = try ScreenStates.genres("genres-charts", size: Viewport(columns: 160, rows: 30))
+    guard case .genres(var genres) = state.stack[0], case .tree(let blues) = genres.levels[2]
+    else { throw RecordingError.missing("the Blues tree level") }
+    let bluesGenre = try #require(blues.genre.value)
+    // The Blues tree's first row opens Blues' own charts: the level is named Blues too.
+    genres.levels[3] = .charts(
+      GenreChartsLevel(genre: bluesGenre, medium: blues.medium, rows: []))
+    state.stack = [.genres(genres)]
+    func header(_ state: AppState) -> String {
+      String(BufferSnapshot.textLayer(AppScreen.render(state).buffer).prefix { $0 != "\n" })
+    }
+    let charts = header(state)
+    #expect(charts.contains("Genres  ›  Music  ›  Blues "), "\(charts)")
+    #expect(!charts.contains("Blues  ›  Blues"), "\(charts)")
+    var song = CatalogItem(id: 7, kind: .song, title: "Sweet Home Chicago")
+    song.author = "Robert Johnson"
+    state.stack.append(.detail(DetailState(item: song)))
+    let detail = header(state)
+    #expect(
+      detail.contains("Genres  ›  Music  ›  Blues  ›  Song  ›  Sweet Home Chicago"), "\(detail)")
+    #expect(state.crumbs == ["Genres", "Music", "Blues", "Song", "Sweet Home Chicago"])
+  }
+
   @Test("every genres screen fits a tiny terminal", arguments: ScreenStates.genresCases)
   func tiny(name: String) throws {
     for size in [Viewport(columns: 20, rows: 6), Viewport(columns: 1, rows: 1)] {

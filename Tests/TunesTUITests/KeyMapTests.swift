@@ -275,7 +275,7 @@ struct KeyMapTests {
   @Test("keys on the favourites screen move and open")
   func favoritesKeys() {
     var state = AppState()
-    state.stack = [.favorites(FavoritesState(items: .loaded([])))]
+    state.stack = [.favorites(FavoritesState.showing([]))]
     #expect(
       KeyMap.actions(for: .key(.down), state: state, hits: nil) == [
         .favorites(.selectionMoved(.down))

@@ -85,6 +85,31 @@ struct KeyTableTests {
     #expect(KeyTable.actions(for: .left, [], state: state) == [.playback(.seekRequested(-5))])
   }
 
+  @Test("an album tile offers p (its tracks play from the first), as a song tile does")
+  func albumTilePlays() throws {
+    let size = Viewport(columns: 120, rows: 40)
+    var state = try ScreenStates.search("results", size: size)
+    var album = CatalogItem(id: 7, kind: .album, title: "Kites")
+    album.author = "Mira Castell"
+    state.search.results = .loaded([album])
+    state.search.selection = 0
+    #expect(KeyTable.hints(.bar, state: state).contains { $0 == ("p", "play") })
+    #expect(
+      KeyTable.actions(for: .character("p"), [], state: state) == [
+        .playback(.listPlayRequested(PlayList(items: [album], start: 0)))
+      ])
+  }
+
+  @Test("on the offline home banner d switches to the demo from the rows, not from the box")
+  func demoFromHomeBanner() throws {
+    var state = try ScreenStates.home("home-offline", size: Viewport(columns: 80, rows: 24))
+    #expect(KeyTable.actions(for: .character("d"), [], state: state) != [.demoRequested])
+    state.search.focus = .results
+    #expect(KeyTable.actions(for: .character("d"), [], state: state) == [.demoRequested])
+    state.demoAvailable = false
+    #expect(KeyTable.actions(for: .character("d"), [], state: state) != [.demoRequested])
+  }
+
   @Test("/ reaches the search box from a detail, the favourites and the genres")
   func slashFromEveryScreen() throws {
     let size = Viewport(columns: 80, rows: 24)
@@ -113,7 +138,8 @@ struct KeyTableTests {
       }
     }
     let demo = KeyTable.sections.flatMap(\.rows).filter { $0.label == "d" }
-    #expect(demo.count == 1)
+    // `d` for the demo: under the results and on the home rows (one offline banner).
+    #expect(demo.count == 2)
   }
 
   @Test("the README's key table is the one the key table makes")

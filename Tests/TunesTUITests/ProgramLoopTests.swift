@@ -1,4 +1,5 @@
 import AppArchitecture
+import Foundation
 import ITunesCatalog
 import ITunesClient
 import Playback
@@ -19,9 +20,11 @@ struct ProgramLoopTests {
 
   func makeLoop(
     items: [CatalogItem] = [], sync: Bool = false, history: [String] = [],
-    spinner: Duration? = nil, player: Player = .unavailable, video: VideoPolicy = VideoPolicy()
+    spinner: Duration? = nil, player: Player = .unavailable, video: VideoPolicy = VideoPolicy(),
+    openURL: (@Sendable (URL) async throws -> Void)? = nil
   ) -> ProgramLoop {
     var dependencies = TunesDependencies.test
+    if let openURL { dependencies.openURL = openURL }
     dependencies.player = player
     dependencies.video = video
     dependencies.clock = clock.clock
@@ -122,6 +125,10 @@ struct ProgramLoopTests {
     // The handoff cleared the screen and drew nothing of the app.
     #expect(terminal.output.contains("\u{1B}[2J"), "\(terminal.output.debugDescription)")
     #expect(!terminal.output.contains("Director"))
+    // Once mpv drew, one line on the last row (below mpv's 23) says what plays.
+    let title = loop.state.playback.title ?? "?"
+    #expect(await eventually { terminal.output.contains("q stops · Space pauses") })
+    #expect(terminal.output.contains("\u{1B}7\u{1B}[24;1H\u{1B}[0m\u{1B}[2K ▶ \(title)"))
     terminal.clearOutput()
     terminal.type(" ")
     try #require(await loop.waitUntil { state, _ in state.playback.isPaused })
@@ -144,7 +151,7 @@ struct ProgramLoopTests {
     terminal.continuation.yield(.signal(15))
     #expect(await run.value == 143)
     let url = try #require(movie.previewURL)
-    let area = TerminalVideo(driver: .tct, columns: 80, rows: 24)
+    let area = TerminalVideo(driver: .tct, columns: 80, rows: 23)  // the last row says what plays
     #expect(
       double.commands == [
         .playVideo(url, .terminal(area)), .togglePause, .seek(5), .stop, .shutdown,
@@ -232,10 +239,48 @@ struct ProgramLoopTests {
     #expect(await run.value == 0)
   }
 
+  @Test("o where no browser opens says so; y writes the link to the clipboard with OSC 52, once")
+  func copyLinkThatDidNotOpen() async throws {
+    struct NoBrowser: Error, LocalizedError {
+      var errorDescription: String? { "xdg-open is not installed." }
+    }
+    let items = try Recordings.items(Recordings.mixed)
+    let song = try #require(items.first)
+    let link = try #require(song.storeURLText)
+    let loop = makeLoop(items: items, openURL: { _ in throw NoBrowser() })
+    let run = Task { await loop.run() }
+    defer { terminal.continuation.yield(.eof) }
+    terminal.type("jack")
+    terminal.send([0x0D])
+    try #require(await loop.waitUntil { state, _ in state.search.results.loadedValue != nil })
+    terminal.send([0x0D])
+    try #require(await loop.waitUntil { state, _ in state.topDetail?.item.id == song.id })
+    terminal.type("o")
+    try #require(
+      await loop.waitUntil { state, frame in
+        state.noticeLink == link
+          && frame?.buffer.text.contains("No browser opened (xdg-open is not installed). y copies")
+            == true
+      })
+    let osc = "\u{1B}]52;c;" + Data(link.utf8).base64EncodedString() + "\u{07}"
+    #expect(!terminal.output.contains(osc))
+    terminal.type("y")
+    try #require(await loop.waitUntil { state, _ in state.clipboard?.text == link })
+    try #require(await loop.waitUntil { _, _ in self.terminal.output.contains(osc) })
+    #expect(loop.state.notice?.contains("Copied the link") == true)
+    // Another frame does not copy again.
+    terminal.type("j")
+    await loop.effectsSettled()
+    #expect(terminal.output.components(separatedBy: osc).count == 2)
+  }
+
   @Test("a lone ESC becomes Escape after the timeout on the injected clock")
   func loneEscape() async {
     let loop = makeLoop(history: ["jazz", "queen"])
     let run = Task { await loop.run() }
+    #expect(await loop.waitUntil { state, _ in state.search.history.count == 2 })
+    // ↑ opens the recent searches (they do not open by themselves).
+    terminal.send([0x1B, 0x5B, 0x41])
     #expect(await loop.waitUntil { state, _ in state.search.suggestions.count == 2 })
     terminal.send([0x1B])
     #expect(await clock.waitForSleepers(count: 1, timeout: .seconds(10)))

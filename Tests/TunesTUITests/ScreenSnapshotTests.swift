@@ -13,12 +13,13 @@ struct ScreenSnapshotTests {
   static let searchCases = [
     "welcome", "suggestions", "loading", "reloading", "results", "error", "rate-limited", "empty",
     "grouped", "playing", "help", "filters", "failed-after-results", "load-more-failed",
-    "not-found", "settings", "settings-error",
+    "not-found", "settings", "settings-error", "cancelled", "all-loaded", "rate-limited-queued",
   ]
 
   static let detailCases = [
     "song", "album", "movie", "app", "podcast", "song-playing", "song-paused", "song-failed",
-    "album-loading", "artist", "artist-loaded", "app-loaded", "app-notes",
+    "album-loading", "artist", "artist-loaded", "app-loaded", "app-notes", "author-empty",
+    "book",
   ]
 
   @Test("the search screen matches its golden files", arguments: searchCases, sizes)
@@ -44,10 +45,18 @@ struct ScreenSnapshotTests {
     #expect(mismatch == nil, "\(mismatch ?? "")")
   }
 
-  @Test("the favourites screen matches its golden files", arguments: ["list", "empty", "loading"])
+  @Test("the favourites screen matches its golden files", arguments: ScreenStates.favoritesCases)
   func favoritesScreen(name: String) throws {
     let frame = AppScreen.render(try ScreenStates.favorites(name, size: Viewport()))
     let mismatch = snapshotMismatch(frame.buffer, named: "favorites-\(name)-80x24")
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+  }
+
+  @Test("the favourites list at 120x40 matches its golden file")
+  func favoritesWide() throws {
+    let frame = AppScreen.render(
+      try ScreenStates.favorites("list", size: Viewport(columns: 120, rows: 40)))
+    let mismatch = snapshotMismatch(frame.buffer, named: "favorites-list-120x40")
     #expect(mismatch == nil, "\(mismatch ?? "")")
   }
 
@@ -62,7 +71,7 @@ struct ScreenSnapshotTests {
   func anySize(size: Viewport) throws {
     var states = try Self.searchCases.map { try ScreenStates.search($0, size: size) }
     states += try Self.detailCases.map { try ScreenStates.detail($0, size: size) }
-    states += try ["list", "empty", "loading"].map { try ScreenStates.favorites($0, size: size) }
+    states += try ScreenStates.favoritesCases.map { try ScreenStates.favorites($0, size: size) }
     states += try ScreenStates.homeCases.map { try ScreenStates.home($0, size: size) }
     for state in states {
       let frame = AppScreen.render(state)
@@ -83,7 +92,7 @@ struct ContrastTests {
   func noDefaultForegroundOnExplicitBackground(size: Viewport) throws {
     var states = try ScreenSnapshotTests.searchCases.map { try ScreenStates.search($0, size: size) }
     states += try ScreenSnapshotTests.detailCases.map { try ScreenStates.detail($0, size: size) }
-    states += try ["list", "empty", "loading"].map { try ScreenStates.favorites($0, size: size) }
+    states += try ScreenStates.favoritesCases.map { try ScreenStates.favorites($0, size: size) }
     states += try ScreenStates.homeCases.map { try ScreenStates.home($0, size: size) }
     for state in states {
       let buffer = AppScreen.render(state).buffer
@@ -104,6 +113,28 @@ struct ContrastTests {
 
 @Suite("Narrow screens")
 struct NarrowScreenTests {
+  @Test("at 40×12 the detail is text first: the title and the facts, no artwork")
+  func smallDetailIsText() throws {
+    let size = Viewport(columns: 40, rows: 12)
+    let frame = AppScreen.render(try ScreenStates.detail("song", size: size))
+    let mismatch = snapshotMismatch(frame.buffer, named: "detail-song-40x12")
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+    let text = frame.buffer.text
+    #expect(text.contains("Better Together"), "\(text)")
+    #expect(text.contains("Details"), "\(text)")
+    #expect(frame.metrics.artwork.isEmpty)
+  }
+
+  @Test("at 50×40 the artwork comes after the title block, which stays at the top")
+  func narrowTallDetail() throws {
+    let size = Viewport(columns: 50, rows: 40)
+    let frame = AppScreen.render(try ScreenStates.detail("song", size: size))
+    let lines = frame.buffer.text.split(separator: "\n", omittingEmptySubsequences: false)
+    // The document starts on the third line with the badge, not with artwork.
+    #expect(lines.count > 3 && lines[2].contains("Song"), "\(frame.buffer.text)")
+    #expect(frame.metrics.artwork.count <= 1)
+  }
+
   @Test("at 41 columns the breadcrumb keeps the start of the title", arguments: [41, 50, 60])
   func breadcrumbKeepsTitle(columns: Int) throws {
     let state = try ScreenStates.detail("movie", size: Viewport(columns: columns, rows: 12))

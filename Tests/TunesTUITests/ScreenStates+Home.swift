@@ -4,7 +4,9 @@ import TestSupport
 import TunesFeatures
 
 extension ScreenStates {
-  static let homeCases = ["home", "home-rows", "home-scrolled", "home-loading", "home-genres"]
+  static let homeCases = [
+    "home", "home-rows", "home-scrolled", "home-loading", "home-genres", "home-offline",
+  ]
 
   /// Home screens: the recorded top songs and legacy podcasts, a failed row, an empty one and
   /// rows still loading.
@@ -42,6 +44,13 @@ extension ScreenStates {
       state.search.focus = .results
       state.home.focusedRow = state.home.rows.count
       state.home.genreSelection = 2
+    case "home-offline":
+      // Every chart failed alike: one banner offers r and d, not seven rows of one error.
+      let offline = FeatureError.client(.cannotConnect(host: "rss.applemarketingtools.com"))
+      state.home.rows = state.home.rows.map {
+        HomeRow(chart: $0.chart, items: .failed(offline, previous: nil), generation: 1)
+      }
+      state.demoAvailable = true
     case "home-loading":
       state.home.rows = state.home.rows.map {
         HomeRow(chart: $0.chart, items: .loading(previous: nil), generation: 1)

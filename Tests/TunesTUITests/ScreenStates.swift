@@ -88,6 +88,28 @@ enum ScreenStates {
     case "filters":
       state.overlay = .filters(
         FiltersState(draft: SearchFilters(media: .music, country: "GB"), focusedField: .language))
+    case "cancelled":
+      // Esc stopped the first search before it was answered: nothing found, nothing counted.
+      state.search.results = .idle
+      state.search.submitted = nil
+      state.search.cancelledTerm = "jack johnson live"
+      state.search.query = "jack johnson live"
+      state.search.queryCursor = 17
+      state.search.focus = .query
+    case "all-loaded":
+      // Load more asked for 60 and Apple had no more than these.
+      state.search.selection = items.count - 1
+      state.search.submitted?.limit = items.count + 30
+      state.search.allLoaded = true
+    case "rate-limited-queued":
+      // Throttled on "jack johnson"; "jack johnson live" was typed and waits its turn.
+      state.search.results = .failed(
+        .rateLimited(retryAfter: .seconds(60), at: .seconds(100)), previous: nil)
+      state.search.rateLimitedUntil = .seconds(160)
+      state.search.now = .seconds(118)
+      state.search.query = "jack johnson live"
+      state.search.queued = SubmittedSearch(
+        term: "jack johnson live", filters: SearchFilters(), limit: 30)
     case "settings", "settings-error":
       // The storefront chosen (shown in the header), the panel over the results.
       state.filters.country = "GB"
@@ -190,6 +212,28 @@ enum ScreenStates {
       detail.notesExpanded = name == "app-notes"
       // The notes whole from their heading; the loaded page at its end (the developer's apps).
       detail.scroll = name == "app-notes" ? 14 : 1000
+    case "author-empty":
+      // A book's author whose page Apple answers with no books and no audiobooks here.
+      var book = CatalogItem(id: 5, kind: .ebook, title: "The Adventures of Tom Sawyer")
+      book.author = "Mark Twain"
+      book.authorID = 77
+      book.authorURLText = "https://books.apple.com/us/author/mark-twain/id77"
+      guard let author = DetailLookups.artistItem(for: book) else {
+        throw RecordingError.missing("author")
+      }
+      detail = DetailState(
+        item: author, details: .loaded(author), tracks: .loaded([]),
+        author: .loaded(AuthorBlock(author: author, works: [])))
+    case "book":
+      // A book whose author lookup came back empty: the block keeps the author's link.
+      var book = CatalogItem(id: 5, kind: .ebook, title: "The Adventures of Tom Sawyer")
+      book.author = "Mark Twain"
+      book.authorID = 77
+      book.authorURLText = "https://books.apple.com/us/author/mark-twain/id77"
+      book.genre = "Fiction & Literature"
+      detail = DetailState(
+        item: book, details: .loaded(book),
+        author: .loaded(AuthorBlock(author: nil, works: [])))
     case "podcast":
       let all = try Recordings.items(Recordings.podcastEpisodes)
       guard let podcast = all.first(where: { $0.kind == .podcast }) else {
@@ -220,17 +264,58 @@ enum ScreenStates {
     return PlaybackState(itemID: item.id, title: item.title, player: player)
   }
 
+  /// The favourites screen's cases (golden files at 80x24, `list` at 120x40 too).
+  static let favoritesCases = [
+    "list", "empty", "loading", "filtering", "removed", "window", "nomatch", "by-kind",
+  ]
+
   static func favorites(_ name: String, size: Viewport) throws -> AppState {
     let items = try Recordings.items(Recordings.mixed)
-    let favorites: FavoritesState
+    var favorites: FavoritesState
+    var notice: String?
     switch name {
-    case "list": favorites = FavoritesState(items: .loaded(Array(items.prefix(8))), selection: 2)
-    case "empty": favorites = FavoritesState(items: .loaded([]))
-    case "loading": favorites = FavoritesState(items: .loading(previous: nil))
+    case "list":
+      favorites = FavoritesState.showing(Array(items.prefix(8)), selection: 2)
+      notice = "Saved to favourites"
+    case "empty": favorites = FavoritesState.showing([])
+    case "loading": favorites = FavoritesState(phase: .loading(previous: nil))
+    case "filtering":
+      // Typing "jack" with songs only: the counts are for the text, the kind marked.
+      let all = Array(items.prefix(8))
+      favorites = FavoritesState.showing(all.filter { $0.kind == .song }, selection: 0)
+      favorites.counts = [
+        FavoriteKindCount(kind: .song, count: 3), FavoriteKindCount(kind: .album, count: 1),
+      ]
+      favorites.listing = FavoritesListing(text: "jack", kind: .song)
+      favorites.filterEdit = QueryText("jack")
+    case "removed":
+      let all = Array(items.prefix(8))
+      favorites = FavoritesState.showing(Array(all.dropFirst()), selection: 0)
+      favorites.removed = FavoritesState.showing([all[0]]).window.rows.first
+    case "window":
+      // 100,000 favourites, the window read from row 50: rows 40 to 49 are on their way.
+      let rows = (0..<60).map { (n: Int) -> FavoriteRow in
+        let id = Int64(500 + n)
+        let title = "Song \(50 + n)"
+        let added: Double = 1_796_000_000 - Double(n * 60)
+        let place = FavoritePlace(
+          id: id, kind: "song", title: title, addedAt: added, seq: Int64(100_000 - n))
+        return FavoriteRow(item: CatalogItem(id: id, kind: .song, title: title), place: place)
+      }
+      favorites = FavoritesState(
+        window: FavoritesWindow(start: 50, rows: rows), phase: .loaded(100_000),
+        counts: [FavoriteKindCount(kind: .song, count: 100_000)], selection: 52, offset: 44)
+    case "nomatch":
+      favorites = FavoritesState(
+        listing: FavoritesListing(text: "zzz"), phase: .loaded(0), counts: [])
+    case "by-kind":
+      favorites = FavoritesState.showing(Array(items.prefix(8)), selection: 1)
+      favorites.listing.order = .kind
+      favorites.window.rows.sort { $0.place.kind < $1.place.kind }
     default: throw RecordingError.missing(name)
     }
     var app = AppState(stack: [.favorites(favorites)], viewport: size)
-    app.notice = name == "list" ? "Saved to favourites" : nil
+    app.notice = notice
     return settled(app)
   }
 }

@@ -56,7 +56,12 @@ enum ChartEntry {
     if let price = entry["im:price"]?["attributes"] {
       item.price = price["amount"]?.decimal
       item.currency = clean(price["currency"]?.text)
-      if item.price == 0, let text = clean(label(entry["im:price"])) {
+      // A free item's label is Apple's own word for it ("Free", "Gratis"), kept as its price
+      // text, unless it is the store's button ("Get", on every podcast): that is no price, and
+      // the item reads "Free" as a search answer's does.
+      if item.price == 0, let text = clean(label(entry["im:price"])),
+        text.lowercased() != "get", kind != .podcast
+      {
         item.appleFormattedPrice = text
       }
     }

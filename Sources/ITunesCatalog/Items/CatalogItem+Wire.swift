@@ -49,6 +49,7 @@ extension CatalogItem {
     if !isCollection && !isArtist && kind != .software && kind != .macSoftware {
       collection = wire.collectionName
       collectionID = wire.collectionID
+      collectionArtistID = wire.collectionArtistID
     }
     collectionType = wire.collectionType
     artistType = wire.artistType

@@ -18,6 +18,9 @@ public struct CatalogItem: Hashable, Sendable, Identifiable {
   public var collection: String?
   /// The collection's iTunes id.
   public var collectionID: Int64?
+  /// The iTunes id of the collection's artist (a movie's collection names its studio so,
+  /// where the movie itself has no `artistId`).
+  public var collectionArtistID: Int64?
   /// For collections: Apple's collectionType (`Album`, `Compilation`, `TV Season` …).
   public var collectionType: String?
   /// For artists: Apple's artistType (`Artist`, `Author` …).

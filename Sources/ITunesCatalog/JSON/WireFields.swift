@@ -26,6 +26,7 @@ struct WireFields {
   var trackID: Int64?
   var collectionID: Int64?
   var artistID: Int64?
+  var collectionArtistID: Int64?
   var trackName: String?
   var trackCensoredName: String? { string(from: trackCensoredNameText) }
   private var trackCensoredNameText = Text.none
@@ -231,6 +232,7 @@ struct WireFields {
     case .trackId: trackID = value
     case .collectionId: collectionID = value
     case .artistId: artistID = value
+    case .collectionArtistId: collectionArtistID = value
     case .trackTimeMillis: trackTimeMillis = value
     case .trackNumber: trackNumber = value
     case .trackCount: trackCount = value

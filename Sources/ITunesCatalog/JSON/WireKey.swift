@@ -13,7 +13,8 @@ enum WireKey: UInt8, CaseIterable {
     trackCount, discNumber, discCount, feedUrl, episodeUrl, episodeContentType,
     episodeFileExtension, bundleId, version, fileSizeBytes, averageUserRating, userRatingCount,
     minimumOsVersion, languageCodesISO2A, narrator, averageUserRatingForCurrentVersion,
-    userRatingCountForCurrentVersion, currentVersionReleaseDate, screenshotUrls, ipadScreenshotUrls
+    userRatingCountForCurrentVersion, currentVersionReleaseDate, screenshotUrls, ipadScreenshotUrls,
+    collectionArtistId
 
   /// How a key's value is read.
   enum Shape {
@@ -34,7 +35,8 @@ enum WireKey: UInt8, CaseIterable {
   /// How this key's value is read.
   var shape: Shape {
     switch self {
-    case .trackId, .collectionId, .artistId, .trackTimeMillis, .trackNumber, .trackCount,
+    case .trackId, .collectionId, .artistId, .collectionArtistId, .trackTimeMillis, .trackNumber,
+      .trackCount,
       .discNumber, .discCount, .fileSizeBytes, .userRatingCount, .userRatingCountForCurrentVersion:
       return .integer
     case .trackPrice, .collectionPrice, .price, .trackRentalPrice, .trackHdPrice,
@@ -62,6 +64,7 @@ enum WireKey: UInt8, CaseIterable {
     ("collectionCensoredName", .collectionCensoredName),
     ("artistName", .artistName),
     ("collectionArtistName", .collectionArtistName),
+    ("collectionArtistId", .collectionArtistId),
     ("sellerName", .sellerName),
     ("artworkUrl30", .artworkUrl30),
     ("artworkUrl60", .artworkUrl60),

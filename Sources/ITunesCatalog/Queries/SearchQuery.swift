@@ -29,6 +29,9 @@ public struct SearchQuery: Hashable, Sendable {
 
   /// The allowed range of `limit`.
   public static let limitRange = 1...200
+  /// How many results tunes asks for when no limit is given (the spec's 30; Apple's own
+  /// default, when no `limit` is sent, is 50). The CLI, the app and `tunes mcp` all use it.
+  public static let defaultLimit = 30
 
   /// Makes a validated search query.
   ///

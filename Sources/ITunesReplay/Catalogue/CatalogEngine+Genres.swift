@@ -5,6 +5,7 @@ extension CatalogEngine {
   /// (a storefront without trees answers as the fallback one), or `{}` for an id it does not
   /// know, as Apple answers. `nil` when the catalogue has no genre trees.
   func genreAnswer(_ parameters: [String: String]) -> ReplayResponse? {
+    let genreTrees = genreTrees.isEmpty ? servedLater?.value.genreTrees ?? [:] : genreTrees
     guard !genreTrees.isEmpty else { return nil }
     var store = (parameters["cc"] ?? "us").lowercased()
     let id = parameters["id"].flatMap { Int($0) } ?? 0

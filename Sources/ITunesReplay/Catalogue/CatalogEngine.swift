@@ -29,6 +29,9 @@ package struct CatalogEngine: Sendable {
   package var genreTrees: [String: Data] = [:]
   /// Whether `/store/…` paths answer with a small page naming the item (the demo's store links).
   package var storePages = false
+  /// More feeds and genre trees, made the first time a request may need them (the demo's: making
+  /// them was half of `tunes --demo search`); searches and lookups never do.
+  package var servedLater: ServedLater?
 
   let byID: [Int64: [Int]]
   let storefronts: Set<String>
@@ -55,6 +58,45 @@ package struct CatalogEngine: Sendable {
     }
   }
 
+  private func feed(at path: String, in feeds: [String: Data]) -> Data? {
+    guard !feeds.isEmpty else { return nil }
+    return feeds[path] ?? FeedPath.limitless(path).flatMap { feeds[$0] }
+  }
+
+  /// Feeds and genre trees made once, on first use, from any thread.
+  package final class ServedLater: @unchecked Sendable {
+    /// What is served: feeds by limitless path, genre service answers by `storefront/id`.
+    package struct Value: Sendable {
+      package var feeds: [String: Data]
+      package var genreTrees: [String: Data]
+
+      package init(feeds: [String: Data], genreTrees: [String: Data]) {
+        self.feeds = feeds
+        self.genreTrees = genreTrees
+      }
+    }
+
+    private let lock = NSLock()
+    private let make: @Sendable () -> Value
+    private var made: Value?
+
+    /// Serves what `make` returns, called the first time ``value`` is read.
+    package init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    /// The feeds and trees, made now if they were not yet.
+    package var value: Value {
+      lock.withLock {
+        if let made { return made }
+        let value = make()
+        made = value
+        return value
+      }
+    }
+
+    /// Whether ``value`` has been made.
+    package var isMade: Bool { lock.withLock { made != nil } }
+  }
+
   /// A request the catalogue refuses, as Apple words it: `Invalid value(s) for key(s): [key]`.
   struct Refusal: Error {
     var key: String
@@ -66,7 +108,12 @@ package struct CatalogEngine: Sendable {
   package func answer(for key: ReplayRequestKey) -> ReplayResponse? {
     var parameters: [String: String] = [:]
     for parameter in key.parameters { parameters[parameter.name] = parameter.value }
-    if let feed = feeds[key.path] ?? FeedPath.limitless(key.path).flatMap({ feeds[$0] }) {
+    if let feed = feed(at: key.path, in: feeds) {
+      return ReplayResponse(status: 200, body: feed, headers: ["Content-Type": "application/json"])
+    }
+    if key.path != "/search", key.path != "/lookup", !key.path.hasPrefix("/store/"),
+      let later = servedLater?.value, let feed = feed(at: key.path, in: later.feeds)
+    {
       return ReplayResponse(status: 200, body: feed, headers: ["Content-Type": "application/json"])
     }
     if key.path == DemoGenres.servicePath, let answer = genreAnswer(parameters) { return answer }

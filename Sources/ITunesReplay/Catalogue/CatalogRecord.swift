@@ -160,9 +160,10 @@ package struct CatalogRecord: Sendable {
   /// Folds case, accents and width, as search compares them (`Björk` → `bjork`).
   package static func fold(_ text: String) -> String {
     var text = text.lowercased()
-    if text.unicodeScalars.contains(where: { $0.value > 0x7F }) {
-      for (letter, plain) in letters { text = text.replacingOccurrences(of: letter, with: plain) }
-    }
+    // Lower-case ASCII has no accents or widths to fold: most text is returned here, without
+    // Foundation's folding (most of making the demo catalogue).
+    guard text.utf8.contains(where: { $0 > 0x7F }) else { return text }
+    for (letter, plain) in letters { text = text.replacingOccurrences(of: letter, with: plain) }
     return text.folding(
       options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
     ).lowercased()

@@ -48,10 +48,13 @@ package enum DemoCatalogue {
     var engine = CatalogEngine(records: records, fallbackStorefront: "us")
     engine.media = { DemoAudio.media(path: $0) }
     engine.storePages = true
-    engine.feeds = DemoFeeds.feeds(records: records)
-    let genres = DemoGenres.make(records: records)
-    engine.feeds.merge(genres.feeds) { old, _ in old }
-    engine.genreTrees = genres.trees
+    // The charts and genre feeds are made when the first request that may want them comes.
+    engine.servedLater = CatalogEngine.ServedLater { [records] in
+      var feeds = DemoFeeds.feeds(records: records)
+      let genres = DemoGenres.make(records: records)
+      feeds.merge(genres.feeds) { old, _ in old }
+      return .init(feeds: feeds, genreTrees: genres.trees)
+    }
     return engine
   }
 

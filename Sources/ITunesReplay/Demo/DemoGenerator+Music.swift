@@ -50,15 +50,17 @@ extension DemoGenerator {
 
   /// An album and its songs; returns the song titles.
   mutating func album(
-    artist: DemoNames.MusicArtist, artistID: Int64, amg: Int64?, explicit: Bool, withVideo: Bool
+    artist: DemoNames.MusicArtist, artistID: Int64, amg: Int64?, explicit: Bool, withVideo: Bool,
+    named fixedName: String? = nil, titles fixedTitles: [String]? = nil
   ) -> [String] {
     let collectionID = id()
     let name: String
     switch artist.script {
+    case _ where fixedName != nil: name = fixedName ?? ""
     case .latin: name = title(["%A %N", "%N", "The %A %N", "%N & %N", "%A"])
     default: name = songTitle(artist.script, explicit: false)
     }
-    let trackCount = random.int(5...10)
+    let trackCount = fixedTitles?.count ?? random.int(5...10)
     let discCount = trackCount >= 9 ? 2 : 1
     let released = date(1998...2026)
     let year = String(released.prefix(4))
@@ -91,10 +93,12 @@ extension DemoGenerator {
     items.append(album)
 
     var titles: [String] = []
-    let missing = random.chance(0.15) ? random.int(2...trackCount) : 0
+    let missing = fixedTitles == nil && random.chance(0.15) ? random.int(2...trackCount) : 0
     for number in 1...trackCount where number != missing {
       let explicitTrack = explicit && random.chance(0.6)
-      let trackTitle = songTitle(artist.script, explicit: explicitTrack)
+      let drawn = fixedTitles?[number - 1] ?? songTitle(artist.script, explicit: explicitTrack)
+      // One artist never has the same song twice: a title drawn again is another take of it.
+      let trackTitle = uniqueSongTitle(drawn, by: artist.name)
       titles.append(trackTitle)
       let trackID = id()
       let perDisc = (trackCount + discCount - 1) / discCount
@@ -236,6 +240,38 @@ extension DemoGenerator {
       song.add("primaryGenreName", track.genre)
       song.add("isStreamable", .bool(true))
       items.append(song)
+    }
+  }
+}
+
+extension DemoGenerator {
+  /// `title`, or when `artist` already has a song of that name, the first of its other takes
+  /// ("(Live)", "(Reprise)" …) the artist has not; no random number is drawn, so the rest of
+  /// the catalogue stays as it was.
+  mutating func uniqueSongTitle(_ title: String, by artist: String) -> String {
+    var used = songTitles[artist, default: []]
+    defer { songTitles[artist] = used }
+    if used.insert(title).inserted { return title }
+    for take in ["Live", "Reprise", "Demo", "Radio Edit", "Remastered"] {
+      let variant = "\(title) (\(take))"
+      if used.insert(variant).inserted { return variant }
+    }
+    var number = 2
+    while !used.insert("\(title) (Take \(number))").inserted { number += 1 }
+    return "\(title) (Take \(number))"
+  }
+
+  /// The words a newcomer types first ("love", "rock", "dance" …) as songs of two more artists,
+  /// made last so every earlier item keeps its id and names.
+  mutating func firstWords() {
+    for (artist, albums) in DemoNames.firstWordArtists {
+      let artistID = self.artist(
+        name: artist.name, type: "Artist", genre: artist.genre, path: "artist", amg: nil)
+      for (index, album) in albums.enumerated() {
+        _ = self.album(
+          artist: artist, artistID: artistID, amg: nil, explicit: false,
+          withVideo: index == 0, named: album.name, titles: album.songs)
+      }
     }
   }
 }

@@ -13,8 +13,11 @@ struct DemoGenerator {
   var random = DemoRandom(seed: 0x7475_6E65_732D_6465)
   var nextID = DemoGenerator.idBase
   var items: [DemoItem] = []
+  /// The song titles each artist has so far (see ``uniqueSongTitle(_:by:)``).
+  var songTitles: [String: Set<String>] = [:]
 
-  /// Every item, music first, then video, spoken word, books and apps.
+  /// Every item, music first, then video, spoken word, books and apps, then the songs of the
+  /// words newcomers search for first.
   static func make() -> [DemoItem] {
     var generator = DemoGenerator()
     generator.music()
@@ -23,6 +26,7 @@ struct DemoGenerator {
     generator.podcasts()
     generator.books()
     generator.apps()
+    generator.firstWords()
     return generator.items
   }
 

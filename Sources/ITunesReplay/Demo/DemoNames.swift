@@ -35,6 +35,40 @@ enum DemoNames {
     MusicArtist(name: "فرقة النسيم", genre: "Arabic", script: .arabic),
   ]
 
+  /// Two artists whose songs carry the words people type first into a search box, each with
+  /// its albums' names and songs (made after everything else; see `DemoGenerator.firstWords`).
+  static let firstWordArtists: [(MusicArtist, [(name: String, songs: [String])])] = [
+    (
+      MusicArtist(name: "Rosa Lovell", genre: "Pop", script: .latin),
+      [
+        (
+          "Love Letters",
+          [
+            "Love Letters", "Radio Love", "Love Me Slowly", "Summer Love", "All You Need Is Rain",
+            "Happy Again", "Love in the Morning", "Dance Until Dawn",
+          ]
+        ),
+        (
+          "Hello, Tomorrow",
+          ["Hello, Tomorrow", "First Love", "Lovesick Blues", "Dancing Queen of Nowhere", "Home"]
+        ),
+      ]
+    ),
+    (
+      MusicArtist(name: "Granite Rock Club", genre: "Rock", script: .latin),
+      [
+        (
+          "Rock the Harbour",
+          [
+            "Rock the Harbour", "Rock and Roll Radio", "Love on the Rocks", "Rocking Chair",
+            "Hard Rock Heart", "Christmas on the Road", "Summer of Rock",
+          ]
+        ),
+        ("Live at the Quarry", ["Rock Steady", "Rockets", "We Will Rise", "Happy Birthday, Rock"]),
+      ]
+    ),
+  ]
+
   static let adjectives = [
     "Golden", "Quiet", "Electric", "Paper", "Northern", "Velvet", "Hidden", "Silver", "Midnight",
     "Wild", "Distant", "Glass", "Burning", "Slow", "Summer", "Winter", "Open", "Little", "Blue",

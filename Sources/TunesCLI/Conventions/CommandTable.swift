@@ -27,7 +27,7 @@ enum CommandTable {
     var parser: ArgumentParser?
     /// What its positional arguments are.
     var positional: Positional = .none
-    /// Left out of help and completions (`man`, which `make install` runs).
+    /// Left out of help and completions (`help`, which `--help` covers).
     var hidden = false
   }
 
@@ -44,8 +44,8 @@ enum CommandTable {
         parser: LookupCommand.parser),
       Command(
         name: "charts", synopsis: "[CHART]",
-        summary: "Apple's top songs, albums, podcasts, apps and books",
-        parser: ChartsCommand.parser, positional: .words(ChartKind.allCases.map(\.rawValue))),
+        summary: "Apple's top charts: music, podcasts, apps, books, movies, TV",
+        parser: ChartsCommand.parser, positional: .words(ChartsCommand.names)),
       Command(
         name: "genres", synopsis: "[MEDIUM]", summary: "a medium's genres and their ids",
         parser: GenresCommand.parser, positional: .words(GenreQuery.media.map(\.name))),
@@ -60,8 +60,9 @@ enum CommandTable {
         name: "history", synopsis: "", summary: "the last five searches",
         parser: HistoryCommand.parser),
       Command(
-        name: "favorites", synopsis: "ACTION",
-        summary: "list, add, remove, export or import favourites", parser: FavoritesCommand.parser,
+        name: "favorites", synopsis: "[ACTION]",
+        summary: "list, add, remove, clear, export or import favourites",
+        parser: FavoritesCommand.parser,
         positional: .words(FavoritesCommand.actions, filesAfter: ["import"])),
       Command(
         name: "watch", synopsis: "[ID…]",
@@ -93,7 +94,7 @@ enum CommandTable {
         name: "help", synopsis: "[COMMAND]", summary: "help for a command",
         positional: .command, hidden: true),
       Command(
-        name: "man", synopsis: "", summary: "print the manual page (roff)", hidden: true),
+        name: "man", synopsis: "", summary: "print the manual page (roff): tunes man | man -l -"),
     ]
   }
 

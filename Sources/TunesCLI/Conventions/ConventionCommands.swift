@@ -1,4 +1,4 @@
-/// `tunes completions bash|zsh|fish` and the hidden `tunes man`.
+/// `tunes completions bash|zsh|fish` and `tunes man`.
 enum ConventionCommands {
   static let completionsHelp = """
     Usage: tunes completions bash|zsh|fish
@@ -38,8 +38,24 @@ enum ConventionCommands {
     return ExitCode.success
   }
 
+  static let manHelp = """
+    Usage: tunes man
+
+    Print the manual page (roff, the man macros), made from the same declarations as --help:
+
+      tunes man | man -l -
+      tunes man > ~/.local/share/man/man1/tunes.1
+
+    make install PREFIX=DIR installs it, with the binary and the completions.
+
+    """
+
   static func man(_ arguments: [String], context: CLIContext) throws(CLIError) -> Int32 {
-    guard arguments.isEmpty else { throw .usage("man takes no arguments.", command: "") }
+    if arguments == ["--help"] || arguments == ["-h"] {
+      context.out(manHelp)
+      return ExitCode.success
+    }
+    guard arguments.isEmpty else { throw .usage("man takes no arguments.", command: "man") }
     context.out(ManPage.page)
     return ExitCode.success
   }

@@ -97,6 +97,7 @@ enum Options {
   static let noCache = FlagKey(name: "no-cache")
   static let demo = FlagKey(name: "demo")
   static let clear = FlagKey(name: "clear")
+  static let yes = FlagKey(name: "yes", short: "y")
 
   static let country = OptionKey.text("country", "CC")
   static let media = OptionKey<Media>.choice("media", "M")

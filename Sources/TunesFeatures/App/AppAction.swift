@@ -38,6 +38,8 @@ public enum AppAction: Equatable, Sendable {
   case artwork(ArtworkAction)
   /// Something happened in the settings panel.
   case settings(SettingsAction)
+  /// Something happened to the home screen's Changes row (keeping watch).
+  case watch(WatchAction)
 
   // MARK: Every screen
 
@@ -60,6 +62,8 @@ public enum AppAction: Equatable, Sendable {
   case linkOpened(Result<URL, FeatureError>)
   /// The browser could not be started for `url`: the notice shows the link to copy or click.
   case linkOpenFailed(url: URL, reason: String)
+  /// `y` on a link that could not be opened: copy it to the terminal's clipboard (OSC 52).
+  case linkCopyRequested(String)
   /// The terminal was resized.
   case resized(columns: Int, rows: Int)
   /// The screen was drawn with these measurements (sent only when they change).
@@ -89,8 +93,9 @@ extension AppAction {
     case .genres(let action): return action.isInput
     case .artwork: return false
     case .settings(let action): return action.isInput
+    case .watch(let action): return action.isInput
     case .helpToggled, .helpScrolled, .backRequested, .searchBoxRequested, .favoriteToggled,
-      .quitRequested, .demoRequested:
+      .quitRequested, .demoRequested, .linkCopyRequested:
       return true
     case .demoSwitched: return false
     case .appStarted, .storageFailed, .startupNoticeReported, .favoriteStored, .favoriteIDsLoaded,

@@ -10,16 +10,20 @@ extension AppFeature {
     switch action {
     case .search(.delegate(.openItem(let item))), .home(.delegate(.openItem(let item))),
       .genres(.delegate(.openItem(let item))), .detail(.delegate(.openItem(let item))),
-      .favorites(.delegate(.openItem(let item))):
+      .favorites(.delegate(.openItem(let item))), .watch(.delegate(.openItem(let item))):
       return openDetail(&state, item: item)
     case .home(.delegate(.openGenres(let medium))):
       return dispatch(&state, .genres(.opened(medium: medium)))
-    case .home(.delegate(.rowsFocused(let focused))):
+    case .home(.delegate(.rowsFocused(let focused))), .watch(.delegate(.rowsFocused(let focused))):
       return dispatch(&state, .search(.rowsFocused(focused)))
     case .search(.delegate(.notice(let text))), .home(.delegate(.notice(let text))),
       .genres(.delegate(.notice(let text))), .detail(.delegate(.notice(let text))),
-      .playback(.delegate(.notice(let text))):
+      .playback(.delegate(.notice(let text))), .watch(.delegate(.notice(let text))),
+      .favorites(.delegate(.notice(let text))):
       state.notice = text
+      return .none
+    case .favorites(.delegate(.markChanged(let id, let favorite))):
+      if favorite { state.favoriteIDs.insert(id) } else { state.favoriteIDs.remove(id) }
       return .none
     case .search(.delegate(.filtersAdopted(let filters))):
       state.filters = filters
@@ -36,6 +40,16 @@ extension AppFeature {
       state.overlay = nil
       state.notice = "Filters: \(filters.panelSummary)"
       return applyFilters(&state, filters)
+    case .settings(.delegate(.historyClearConfirmed)):
+      let history = dependencies.history
+      state.notice = "Forgot every recent search."
+      return .merge(
+        dispatch(&state, .search(.historyCleared)),
+        .run { send in
+          do { try await history.clear() } catch {
+            send(.storageFailed(.storage(error.localizedDescription)))
+          }
+        })
     case .settings(.delegate(.storefrontChosen(let country))):
       var filters = state.filters
       filters.country = country

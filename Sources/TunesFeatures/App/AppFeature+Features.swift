@@ -22,6 +22,14 @@ extension AppFeature {
           return nil
         },
         embed: AppAction.home, child: HomeFeature(dependencies: dependencies)),
+      Scope(
+        state: \AppState.watchFeature,
+        action: { (action: AppAction) -> WatchAction? in
+          if case .watch(let watch) = action { return watch }
+          return nil
+        },
+        embed: AppAction.watch, child: WatchFeature(dependencies: dependencies)),
+      Reduce(watchFocus),
       IfLet(
         state: \AppState.genresFeature,
         action: { (action: AppAction) -> GenresAction? in
@@ -43,7 +51,7 @@ extension AppFeature {
           if case .favorites(let favorites) = action, !favorites.isAnswer { return favorites }
           return nil
         },
-        embed: AppAction.favorites, child: FavoritesFeature()),
+        embed: AppAction.favorites, child: FavoritesFeature(favorites: dependencies.favorites)),
       Reduce(favoritesAnswers),
       Scope(
         state: \AppState.playbackFeature,
@@ -67,6 +75,20 @@ extension AppFeature {
         },
         embed: AppAction.settings, child: SettingsFeature()),
     ])
+  }
+
+  /// The Changes row lets go of the focus when it goes elsewhere: the query box, a tile, home
+  /// again, a search.
+  func watchFocus(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
+    guard state.watch.selection != nil else { return .none }
+    switch action {
+    case .search(.focusMoved(to: .query)), .search(.querySubmitted), .searchBoxRequested,
+      .home(.tileClicked), .home(.opened):
+      state.watch.selection = nil
+    default:
+      break
+    }
+    return .none
   }
 
   /// A lookup's answer reaches every detail in the stack showing its item.
@@ -93,7 +115,8 @@ extension AppFeature {
       guard case .favorites(let favorites) = state.stack[index] else { continue }
       var child = state.favoritesFeature(favorites)
       effects.append(
-        FavoritesFeature().reduce(into: &child, action: answer).map(AppAction.favorites))
+        FavoritesFeature(favorites: dependencies.favorites).reduce(into: &child, action: answer)
+          .map(AppAction.favorites))
       state.stack[index] = .favorites(child.favorites)
     }
     return .merge(effects)

@@ -21,8 +21,11 @@ extension AppFeature {
   func openFavorites(_ state: inout AppState) -> Effect<AppAction> {
     guard state.topFavorites == nil else { return .none }
     state.overlay = nil
-    state.stack.append(.favorites(FavoritesState(items: .loading(previous: nil))))
-    return FavoritesFeature.load(dependencies.favorites).map(AppAction.favorites)
+    var favorites = FavoritesState(phase: .loading(previous: nil))
+    let effect = FavoritesFeature.refresh(
+      &favorites, rows: state.metrics.favoritesRows, client: dependencies.favorites)
+    state.stack.append(.favorites(favorites))
+    return effect.map(AppAction.favorites)
   }
 
   /// `o` and `a`: the focused item's store or author page in the browser.
@@ -45,7 +48,9 @@ extension AppFeature {
     let item: CatalogItem?
     switch state.stack.last {
     case .detail(let detail)?: item = detail.shownItem
-    case .favorites(let favorites)?: item = favorites.selectedItem
+    case .favorites?:
+      // On the favourites screen `*` removes the row, with a way back (`u`).
+      return dispatch(&state, .favorites(.removeRequested))
     case .genres(let genres)?: item = genres.selectedItem
     case nil: item = state.search.focus == .results ? state.search.selectedItem : nil
     }
@@ -75,16 +80,25 @@ extension AppFeature {
         state.favoriteIDs.remove(item.id)
         state.notice = "Removed from favourites"
       }
-      let showsFavorites = state.stack.contains {
-        if case .favorites = $0 { return true }
-        return false
-      }
-      guard showsFavorites else { return .none }
-      return FavoritesFeature.load(dependencies.favorites).map(AppAction.favorites)
+      return refreshFavorites(&state)
     case .failure(let error):
       state.notice = error.title
       return .none
     }
+  }
+
+  /// Every favourites screen in the stack reads its window again, with the counts.
+  func refreshFavorites(_ state: inout AppState) -> Effect<AppAction> {
+    var effects: [Effect<AppAction>] = []
+    for index in state.stack.indices {
+      guard case .favorites(var favorites) = state.stack[index] else { continue }
+      effects.append(
+        FavoritesFeature.refresh(
+          &favorites, rows: state.metrics.favoritesRows, client: dependencies.favorites
+        ).map(AppAction.favorites))
+      state.stack[index] = .favorites(favorites)
+    }
+    return effects.isEmpty ? .none : .merge(effects)
   }
 
   /// Reads the stored favourite ids again, so the marks shown are the stored ones (another

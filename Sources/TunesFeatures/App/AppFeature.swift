@@ -77,9 +77,6 @@ public struct AppFeature: Reducer {
       return .none
     case .favorites(.opened):
       return openFavorites(&state)
-    case .favorites(.loaded(.success(let items))):
-      state.favoriteIDs = Set(items.map(\.id))
-      return .none
     case .detail(.openStoreLinkRequested), .detail(.openAuthorLinkRequested):
       guard case .detail(let request) = action else { return .none }
       return openLink(&state, request)
@@ -98,12 +95,16 @@ public struct AppFeature: Reducer {
         SettingsState(
           country: state.filters.country, images: dependencies.imagesMode,
           video: dependencies.video.mode.rawValue))
+      if case .settings(var panel)? = state.overlay {
+        panel.historyCount = state.search.history.count
+        state.overlay = .settings(panel)
+      }
       return .none
     case .detail(.tracksLoaded(_, .success(let items))):
       // Episode lists say which were played and where the others were left.
       let episodes = items.filter(\.playsWholeEpisode).map(\.id)
       return episodes.isEmpty ? .none : .send(.playback(.progressRequested(episodes)))
-    case .search, .home, .genres, .filters, .settings, .favorites, .detail, .playback:
+    case .search, .home, .genres, .filters, .settings, .favorites, .detail, .playback, .watch:
       return .none
     case .artwork(let action):
       return reduceArtwork(&state, action)
@@ -132,8 +133,15 @@ public struct AppFeature: Reducer {
       state.notice = error.title
       return .none
     case .linkOpenFailed(let url, let reason):
-      state.notice = "Could not open the link (\(reason)):"
+      // What failed, then what to do: copy it with y (OSC 52), or click or select it.
+      var cause = reason.trimmingCharacters(in: .whitespaces)
+      while cause.hasSuffix(".") { cause.removeLast() }
+      state.notice = "No browser opened (\(cause)). y copies the link:"
       state.noticeLink = url.absoluteString
+      return .none
+    case .linkCopyRequested(let text):
+      state.clipboard = ClipboardCopy(id: (state.clipboard?.id ?? 0) + 1, text: text)
+      state.notice = "Copied the link to the clipboard (OSC 52; where the terminal allows it)."
       return .none
     case .resized(let columns, let rows):
       state.viewport = Viewport(columns: max(1, columns), rows: max(1, rows))
@@ -186,7 +194,7 @@ public struct AppFeature: Reducer {
         from: state.search.resultsOffset)
     }
     guard case .favorites(var favorites)? = state.stack.last else { return }
-    let count = favorites.items.value?.count ?? 0
+    let count = favorites.total
     let rows = max(1, state.metrics.favoritesRows)
     var offset = favorites.offset
     if favorites.selection < offset { offset = favorites.selection }
@@ -204,6 +212,7 @@ public struct AppFeature: Reducer {
     let favorites = dependencies.favorites
     let filtersStore = dependencies.filtersStore
     let backgroundCheck = dependencies.backgroundCheck
+    let watch = dependencies.watch.isAvailable
     let load = Effect<AppAction>.run { send in
       func storageFailure(_ error: any Error) -> AppAction {
         .storageFailed(.storage(error.localizedDescription))
@@ -219,6 +228,7 @@ public struct AppFeature: Reducer {
       }
       // The charts follow the storefront of the saved filters, so they load after them.
       send(.home(.loadRequested))
+      if watch { send(.watch(.loadRequested)) }
     }
     // Its own task, so a long check never holds up the loads above.
     let check = Effect<AppAction>.run { send in

@@ -30,6 +30,12 @@ extension AppState {
     set { home = newValue.home }
   }
 
+  /// The Changes row's feature state.
+  var watchFeature: WatchFeature.State {
+    get { WatchFeature.State(watch: watch, country: storefront) }
+    set { watch = newValue.watch }
+  }
+
   /// The genres screen nearest the top of the stack, if there is one.
   var genresFeature: GenresFeature.State? {
     get {
@@ -113,7 +119,8 @@ extension AppAction {
   var isDelegate: Bool {
     switch self {
     case .search(.delegate), .home(.delegate), .genres(.delegate), .filters(.delegate),
-      .settings(.delegate), .detail(.delegate), .favorites(.delegate), .playback(.delegate):
+      .settings(.delegate), .detail(.delegate), .favorites(.delegate), .playback(.delegate),
+      .watch(.delegate):
       return true
     default:
       return false

@@ -8,6 +8,8 @@ public struct AppState: Equatable, Sendable {
   /// The home screen's chart rows, shown in the search screen's results area until a search
   /// is submitted (and again after `H`).
   public var home = HomeState()
+  /// The home screen's Changes row (keeping watch).
+  public var watch = WatchState()
   /// The ids of favourite items (tiles of these show ★).
   public var favoriteIDs: Set<Int64>
   /// The overlay drawn over everything, if any.
@@ -34,6 +36,9 @@ public struct AppState: Equatable, Sendable {
   public var artwork = ArtworkState()
   /// A link that could not be opened, shown (selectable, and an OSC 8 link) with the notice.
   public var noticeLink: String? = nil
+  /// The last text asked to go to the terminal's clipboard, numbered so the program loop
+  /// writes each request once (OSC 52).
+  public var clipboard: ClipboardCopy? = nil
   /// A transient status message ("Saved to favourites"); cleared by the next key or click.
   public var notice: String?
   /// Whether the terminal window is in front, as its focus reports say (`true` until one says
@@ -74,14 +79,14 @@ public struct AppState: Equatable, Sendable {
   public var isLoading: Bool {
     switch stack.last {
     case nil:
-      return search.results.isLoading || (showsHome && home.isLoading)
+      return search.results.isLoading || (showsHome && (home.isLoading || watch.isLoading))
     case .favorites(let favorites)?:
-      return favorites.items.isLoading
+      return favorites.isLoading
     case .genres(let genres)?:
       return genres.isLoading
     case .detail(let detail)?:
       return detail.details.isLoading || detail.tracks?.isLoading == true
-        || detail.author?.isLoading == true
+        || detail.author?.isLoading == true || detail.storefronts?.isLoading == true
     }
   }
 
@@ -105,5 +110,19 @@ public struct AppState: Equatable, Sendable {
   public var topFavorites: FavoritesState? {
     if case .favorites(let favorites) = stack.last { return favorites }
     return nil
+  }
+}
+
+/// Text for the terminal's clipboard: the program loop writes it as OSC 52 once per `id`.
+public struct ClipboardCopy: Equatable, Sendable {
+  /// Which request this is (1, 2, …): a new copy of the same text is written again.
+  public var id: Int
+  /// The text copied.
+  public var text: String
+
+  /// Makes a request.
+  public init(id: Int, text: String) {
+    self.id = id
+    self.text = text
   }
 }

@@ -62,10 +62,18 @@ public struct ArtworkState: Equatable, Sendable {
   /// covers the area's longer side in pixels (600 at most); `nil` when artwork is off or the
   /// item has none.
   public func need(url: String?, columns: Int, rows: Int) -> ArtworkNeed? {
-    guard enabled, let url, !url.isEmpty, columns > 0, rows > 0 else { return nil }
-    let side = max(columns * cellWidth, rows * cellHeight)
-    let pixels = Self.sizes.first { $0 >= side } ?? Self.sizes[Self.sizes.count - 1]
+    guard let url, !url.isEmpty, let pixels = pixels(columns: columns, rows: rows) else {
+      return nil
+    }
     return ArtworkNeed(url: url, pixels: pixels)
+  }
+
+  /// The size ``need(url:columns:rows:)`` asks for an area of `columns`×`rows` cells; `nil`
+  /// when artwork is off or the area is empty.
+  public func pixels(columns: Int, rows: Int) -> Int? {
+    guard enabled, columns > 0, rows > 0 else { return nil }
+    let side = max(columns * cellWidth, rows * cellHeight)
+    return Self.sizes.first { $0 >= side } ?? Self.sizes[Self.sizes.count - 1]
   }
 
   /// The key to place over the placeholder when `need`'s artwork is ready.

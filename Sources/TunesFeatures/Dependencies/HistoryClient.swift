@@ -8,16 +8,24 @@ public struct HistoryClient: Sendable {
   public var record: @Sendable (_ query: String, _ filters: SearchFilters) async throws -> Void
   /// The filters a remembered search last ran with (`nil` when it is not remembered).
   public var filters: @Sendable (_ query: String) async throws -> SearchFilters?
+  /// Forgets one search (any case), as `tunes history --remove` does.
+  public var remove: @Sendable (_ query: String) async throws -> Void
+  /// Forgets every search, as `tunes history --clear` does.
+  public var clear: @Sendable () async throws -> Void
 
   /// Makes a history client from its closures.
   public init(
     recent: @escaping @Sendable () async throws -> [String],
     record: @escaping @Sendable (_ query: String, _ filters: SearchFilters) async throws -> Void,
-    filters: @escaping @Sendable (_ query: String) async throws -> SearchFilters? = { _ in nil }
+    filters: @escaping @Sendable (_ query: String) async throws -> SearchFilters? = { _ in nil },
+    remove: @escaping @Sendable (_ query: String) async throws -> Void = { _ in },
+    clear: @escaping @Sendable () async throws -> Void = {}
   ) {
     self.recent = recent
     self.record = record
     self.filters = filters
+    self.remove = remove
+    self.clear = clear
   }
 
   /// A history in memory (for tests and `--no-history`): newest first, a repeated query moves to the
@@ -35,6 +43,10 @@ public struct HistoryClient: Sendable {
       },
       filters: { query in
         entries.withLock { list in list.first { $0.0.lowercased() == query.lowercased() }?.1 }
-      })
+      },
+      remove: { query in
+        entries.withLock { list in list.removeAll { $0.0.lowercased() == query.lowercased() } }
+      },
+      clear: { entries.withLock { $0.removeAll() } })
   }
 }

@@ -37,6 +37,9 @@ public struct TunesDependencies: Sendable {
   public var artwork: ArtworkClient = .disabled
   /// The app on the desktop: MPRIS and notifications in the live app, nothing here.
   public var presence: AppPresence = .none
+  /// Keeping watch: the Changes row, checks, an item's history and storefronts (unavailable
+  /// unless the live wiring provides it).
+  public var watch: WatchClient = .unavailable
   /// Where podcast episodes were left (SQLite in the live app).
   public var listening: ListeningClient = .inMemory()
   /// Writes an M3U8 playlist's text as `queue.m3u8` and returns where it went (`W`).

@@ -36,6 +36,8 @@ public enum DetailAction: Equatable, Sendable {
   case artistPageRequested
   /// `m`: show an app's version notes whole, or cut again.
   case notesToggled
+  /// Something happened to the blocks of keeping watch (history, other storefronts).
+  case watch(DetailWatchAction)
   /// What the detail asks of the app.
   case delegate(Delegate)
 
@@ -53,6 +55,8 @@ public enum DetailAction: Equatable, Sendable {
     case .detailsLoaded(let itemID, _), .tracksLoaded(let itemID, _),
       .authorLoaded(let itemID, _):
       return itemID
+    case .watch(let action):
+      return action.answeredItemID
     default:
       return nil
     }
@@ -66,6 +70,8 @@ public enum DetailAction: Equatable, Sendable {
       .openAuthorLinkRequested, .retryRequested, .albumPageRequested, .artistPageRequested,
       .notesToggled:
       return true
+    case .watch(let action):
+      return action.isInput
     case .opened, .detailsLoaded, .tracksLoaded, .authorLoaded, .delegate:
       return false
     }

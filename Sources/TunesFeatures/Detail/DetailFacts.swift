@@ -34,6 +34,7 @@ public func detailFacts(for item: CatalogItem) -> [(label: String, value: String
     add("Explicit", explicitText(item))
   case .featureMovie:
     add("Director", item.author)
+    add("Collection", item.collection)
     add("Rating", item.advisoryRating)
     add("Length", item.formattedDuration)
     add("Genre", item.genre)
@@ -78,7 +79,7 @@ public func detailFacts(for item: CatalogItem) -> [(label: String, value: String
     add(
       "This version",
       FactText.rating(app?.currentVersionRating, count: app?.currentVersionRatingCount))
-    add("Screenshots", screenshotsText(app))
+    add("Screenshots", screenshotsText(app, isMac: item.kind == .macSoftware))
     add("Age rating", item.advisoryRating)
     add("Minimum OS", app?.minimumOSVersion)
     add("Languages", languagesText(app?.languages ?? []))
@@ -107,13 +108,22 @@ private func explicitText(_ item: CatalogItem) -> String? {
   switch item.explicitness {
   case .explicit: return "Yes"
   case .cleaned: return "Cleaned"
-  case .notExplicit: return "No"
+  // Not explicit is the usual case: only the exception is drawn (no `Explicit No` on every song).
+  case .notExplicit: return nil
   case nil: return nil
   }
 }
 
-/// `2: EN, FR`; past six codes `25: EN, FR, DE, ES, IT, JA +19 more`; one code alone.
-private func languagesText(_ codes: [String]) -> String? {
+/// `2: EN, FR`; past six codes `24: EN, FR, DE, ES, IT, JA +18 more`; one code alone. Apple's
+/// duplicates (Facebook lists `ZH` twice) count once.
+private func languagesText(_ given: [String]) -> String? {
+  var seen = Set<String>()
+  let codes = given.compactMap { code -> String? in
+    guard let code = FactText.text(code)?.uppercased(), seen.insert(code).inserted else {
+      return nil
+    }
+    return code
+  }
   guard !codes.isEmpty else { return nil }
   guard codes.count > 1 else { return codes[0] }
   let shown = codes.prefix(6).joined(separator: ", ")
@@ -129,11 +139,14 @@ private func versionText(_ app: AppFacts?) -> String? {
   return parts.isEmpty ? nil : parts.joined(separator: " · ")
 }
 
-/// `5 iPhone · 5 iPad`; `none` when Apple sent only empty lists; `nil` without lists.
-private func screenshotsText(_ app: AppFacts?) -> String? {
+/// `5 iPhone · 5 iPad` (a Mac app's `screenshotUrls` are Mac screenshots: `6 Mac`); `none` when
+/// Apple sent only empty lists; `nil` without lists.
+private func screenshotsText(_ app: AppFacts?, isMac: Bool) -> String? {
   guard let app, app.screenshotCount != nil || app.iPadScreenshotCount != nil else { return nil }
   var parts: [String] = []
-  if let phone = app.screenshotCount, phone > 0 { parts.append("\(phone) iPhone") }
+  if let phone = app.screenshotCount, phone > 0 {
+    parts.append("\(phone) " + (isMac ? "Mac" : "iPhone"))
+  }
   if let pad = app.iPadScreenshotCount, pad > 0 { parts.append("\(pad) iPad") }
   return parts.isEmpty ? "none" : parts.joined(separator: " · ")
 }

@@ -42,7 +42,10 @@ struct DetailFeature: Reducer {
     if let itemID = action.answeredItemID, itemID != state.detail.item.id { return .none }
     switch action {
     case .opened:
-      return lookups(state, details: true, tracks: true, author: true)
+      return .merge(
+        lookups(state, details: true, tracks: true, author: true), readHistory(state))
+    case .watch(let action):
+      return reduceWatch(into: &state, action: action)
     case .detailsLoaded(_, let result):
       guard state.detail.details.isLoading else { return .none }
       switch result {
@@ -54,7 +57,9 @@ struct DetailFeature: Reducer {
       guard let tracks = state.detail.tracks, tracks.isLoading else { return .none }
       switch result {
       case .success(let items):
-        state.detail.tracks = items.isEmpty ? nil : .loaded(items)
+        // A creator's page keeps its empty list: it says there is nothing, not nothing at all.
+        let keepsEmpty = state.detail.item.kind == .artist
+        state.detail.tracks = items.isEmpty && !keepsEmpty ? nil : .loaded(items)
         if let pending = state.detail.pendingTrackID {
           state.detail.pendingTrackID = nil
           state.detail.selectedTrack = items.firstIndex { $0.id == pending }
@@ -137,10 +142,7 @@ struct DetailFeature: Reducer {
     case .albumPageRequested:
       let shown = state.detail.shownItem
       guard let album = DetailLookups.albumItem(for: shown) else {
-        return .send(
-          .delegate(
-            .notice(shown.kind == .album ? "This is the album's page." : "This item has no album.")
-          ))
+        return .send(.delegate(.notice(Self.noCollectionNotice(shown.kind))))
       }
       return .send(.delegate(.openItem(album)))
     case .artistPageRequested:
@@ -154,19 +156,34 @@ struct DetailFeature: Reducer {
   private func openArtist(_ detail: DetailState) -> Effect<DetailAction> {
     let shown = detail.shownItem
     guard shown.kind != .artist else {
-      return .send(.delegate(.notice("This is the artist's page.")))
-    }
-    guard shown.kind != .software, shown.kind != .macSoftware else {
-      return .send(
-        .delegate(
-          .notice("A developer has no artist page: their apps are under More by, below.")))
+      let role = CreatorRole(page: detail.item).title.lowercased()
+      return .send(.delegate(.notice("This is the \(role)'s page.")))
     }
     guard var artist = DetailLookups.artistItem(for: shown) else {
-      return .send(.delegate(.notice("This item has no artist page.")))
+      let role = CreatorRole(creatorOf: shown.kind).title.lowercased()
+      return .send(.delegate(.notice("This item has no \(role) page.")))
     }
-    // The author block's record, when it came, knows the name and link best.
-    if let known = detail.author?.value?.author, known.id == artist.id { artist = known }
+    // The author block's record, when it came, knows the name and link best (its role too,
+    // when Apple named one).
+    if let known = detail.author?.value?.author, known.id == artist.id {
+      let type = artist.artistType
+      artist = known
+      if FactText.text(artist.artistType) == nil { artist.artistType = type }
+    }
     return .send(.delegate(.openItem(artist)))
+  }
+
+  /// What `c` says where there is no collection to open.
+  static func noCollectionNotice(_ kind: ItemKind) -> String {
+    switch kind {
+    case .album: return "This is the album's page."
+    case .tvSeason: return "This is the season's page."
+    case .other(let raw) where raw == DetailLookups.movieCollectionKind:
+      return "This is the collection's page."
+    case .tvEpisode: return "This episode has no season."
+    case .featureMovie: return "This movie is in no collection."
+    default: return "This item has no album."
+    }
   }
 
   /// Runs again the lookups of the blocks that failed (`r`).

@@ -20,6 +20,11 @@ public struct DetailState: Equatable, Sendable {
   public var selectedTrack: Int?
   /// The track to pick once the tracks load (an album opened from one of its songs).
   public var pendingTrackID: Int64?
+  /// The versions and prices the watch saw of the item in the storefront; `nil` when it saw
+  /// nothing (the block is not drawn).
+  public var seen: Loadable<[SeenState]>? = nil
+  /// The item in other storefronts (`w`); `nil` until asked for.
+  public var storefronts: Loadable<[StorefrontAnswer]>? = nil
 
   /// Makes a detail screen for `item` with nothing loaded.
   public init(

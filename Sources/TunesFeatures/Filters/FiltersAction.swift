@@ -8,6 +8,11 @@ public enum FiltersAction: Equatable, Sendable {
   case valueStepped(by: Int)
   /// The draft was replaced (a stepped value goes through here; validated).
   case changed(SearchFilters)
+  /// A digit was typed on the limit field: the first starts a new number, the next ones add
+  /// to it (validated as the number grows).
+  case limitDigitTyped(Int)
+  /// Backspace on the limit field: the last typed digit erased.
+  case limitDigitErased
   /// A field got focus (a click).
   case fieldFocused(FiltersState.Field)
   /// ↑/↓ (or Tab) moved the focus between fields.
@@ -26,7 +31,9 @@ public enum FiltersAction: Equatable, Sendable {
   /// Whether the action comes from the person.
   public var isInput: Bool {
     switch self {
-    case .opened, .valueStepped, .changed, .fieldFocused, .fieldMoved, .applied: return true
+    case .opened, .valueStepped, .changed, .limitDigitTyped, .limitDigitErased, .fieldFocused,
+      .fieldMoved, .applied:
+      return true
     case .loaded, .delegate: return false
     }
   }

@@ -9,8 +9,18 @@ struct FiltersFeature: Reducer {
     case .opened, .loaded, .delegate:
       return .none
     case .valueStepped(let delta):
+      panel.limitDigits = nil
       return reduce(
         into: &panel, action: .changed(panel.draft.stepped(panel.focusedField, by: delta)))
+    case .limitDigitTyped(let digit):
+      guard panel.focusedField == .limit, (0...9).contains(digit) else { return .none }
+      // Three digits at most: 200 is the largest limit, and a longer number is a slip.
+      let digits = String((panel.limitDigits ?? "").suffix(2)) + String(digit)
+      return typedLimit(digits, into: &panel)
+    case .limitDigitErased:
+      guard panel.focusedField == .limit else { return .none }
+      let digits = String((panel.limitDigits ?? String(panel.draft.limit)).dropLast())
+      return typedLimit(digits, into: &panel)
     case .changed(let draft):
       panel.draft = draft
       panel.error = draft.validationError.map(Self.message)
@@ -35,6 +45,18 @@ struct FiltersFeature: Reducer {
       }
       return .send(.delegate(.applied(panel.draft.normalized)))
     }
+  }
+
+  /// The limit field showing `digits` (empty: nothing typed yet, the limit unchanged until a
+  /// digit comes, and Enter refused meanwhile).
+  private func typedLimit(_ digits: String, into panel: inout FiltersState) -> Effect<FiltersAction>
+  {
+    panel.limitDigits = digits
+    var draft = panel.draft
+    draft.limit = Int(digits) ?? 0
+    _ = reduce(into: &panel, action: .changed(draft))
+    panel.limitDigits = digits
+    return .none
   }
 
   /// A validation error as one line for the filters panel: what is wrong and what to do.

@@ -20,7 +20,12 @@ public struct FiltersState: Equatable, Sendable {
   /// Why the draft cannot be applied (drawn in the panel), or `nil`.
   public var error: String?
   /// The field with focus (the TUI moves it with `filtersFieldFocused`).
-  public var focusedField: Field
+  public var focusedField: Field {
+    didSet { if focusedField != oldValue { limitDigits = nil } }
+  }
+  /// The digits typed on the limit field since it got focus (`nil`: none typed, the next digit
+  /// starts a new number).
+  public var limitDigits: String?
 
   /// Makes a panel editing `draft`.
   public init(draft: SearchFilters, error: String? = nil, focusedField: Field = .media) {

@@ -21,7 +21,8 @@ extension SearchFilters {
       let options = [nil] + (draft.media ?? .all).entities.map(Optional.some)
       draft.entity = next(options, draft.entity)
     case .explicit:
-      draft.explicit = next([nil, true, false], draft.explicit)
+      // Allowed is Apple's default: one choice for it, not two (nil and yes).
+      draft.explicit = next([nil, false], draft.explicit == true ? nil : draft.explicit)
     case .language:
       draft.language = next(
         [nil] + SearchQuery.Language.allCases.map(Optional.some), draft.language)

@@ -5,7 +5,7 @@ import ITunesCatalog
 /// page size. Persisted through `TunesDependencies.filtersStore`.
 public struct SearchFilters: Hashable, Sendable, Codable {
   /// The default page size.
-  public static let defaultLimit = 30
+  public static let defaultLimit = SearchQuery.defaultLimit
   /// The most results a search may ask for (Apple's maximum).
   public static let maximumLimit = 200
 
@@ -64,6 +64,8 @@ public struct SearchFilters: Hashable, Sendable, Codable {
     copy.country = country.isEmpty ? nil : (Country.normalized(country) ?? country)
     let entity = entity?.trimmingCharacters(in: .whitespaces) ?? ""
     copy.entity = entity.isEmpty ? nil : entity
+    // Explicit content allowed is Apple's default: the same search as no choice.
+    if copy.explicit == true { copy.explicit = nil }
     return copy
   }
 
@@ -77,8 +79,8 @@ public struct SearchFilters: Hashable, Sendable, Codable {
     }
   }
 
-  /// Whether every filter is at its default.
-  public var isDefault: Bool { self == SearchFilters() }
+  /// Whether every filter is at its default (Apple's, or tunes' limit of 30).
+  public var isDefault: Bool { normalized == SearchFilters() }
 
   /// The filters that differ from the defaults, as `name: value` pairs for the status line and
   /// for the history record (`media`, `entity`, `explicit`, `country`, `lang`, `limit`).
@@ -87,7 +89,8 @@ public struct SearchFilters: Hashable, Sendable, Codable {
     if let media { fields.append(("media", media.rawValue)) }
     if let entity { fields.append(("entity", entity)) }
     if let attribute { fields.append(("attribute", attribute)) }
-    if let explicit { fields.append(("explicit", explicit ? "yes" : "no")) }
+    // Explicit content allowed is Apple's default: only leaving it out is a filter.
+    if explicit == false { fields.append(("explicit", "no")) }
     if let country { fields.append(("country", country)) }
     if let language { fields.append(("lang", language.rawValue)) }
     if limit != Self.defaultLimit { fields.append(("limit", String(limit))) }

@@ -27,6 +27,15 @@ public struct HomeState: Equatable, Sendable {
   /// Whether any row is loading.
   public var isLoading: Bool { rows.contains { $0.items.isLoading } }
 
+  /// The one failure every row ended with (offline, the same 404), when they all failed alike:
+  /// the screen shows it once, not on every row; `nil` while any row loads, has entries, or
+  /// failed differently.
+  public var sharedFailure: FeatureError? {
+    guard let first = rows.first?.items.error, rows.count > 1 else { return nil }
+    return rows.allSatisfy { $0.items.error == first && $0.items.value?.isEmpty != false }
+      ? first : nil
+  }
+
   /// Whether the selection is in the genres row under the charts.
   public var isOnGenres: Bool { focusedRow == rows.count }
 

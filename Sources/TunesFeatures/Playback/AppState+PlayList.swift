@@ -17,7 +17,9 @@ extension AppState {
       }
       return Self.list(search.items, search.selection)
     case .favorites(let favorites)?:
-      return Self.list(favorites.items.value, favorites.selection)
+      // The rows read around the selection: the queue plays on through them.
+      return Self.list(
+        favorites.window.rows.map(\.item), favorites.selection - favorites.window.start)
     case .genres(let genres)?:
       guard case .charts(let level) = genres.top, level.rows.indices.contains(level.focusedRow)
       else { return nil }

@@ -45,14 +45,15 @@ public struct VideoPolicy: Equatable, Sendable {
   }
 
   /// Where `item`'s preview goes on a screen of `viewport`: a song as sound; a video by the mode.
-  /// In the terminal mpv gets the whole screen.
+  /// In the terminal mpv gets the whole screen but its last row, where the app says what plays.
   public func output(for item: CatalogItem, viewport: Viewport) -> Result<
     VideoOutput, PlaybackFailure
   > {
     let terminal =
       hasTerminal
       ? TerminalVideo(
-        driver: terminalDriver, columns: viewport.columns, rows: viewport.rows,
+        driver: terminalDriver, columns: viewport.columns,
+        rows: viewport.rows > 2 ? viewport.rows - 1 : viewport.rows,
         cellWidth: cellWidth, cellHeight: cellHeight)
       : nil
     return mode.output(isVideo: item.previewIsVideo, hasDisplay: hasDisplay, terminal: terminal)

@@ -16,6 +16,10 @@ public enum SearchAction: Equatable, Sendable {
   case suggestionFiltersLoaded(query: String, SearchFilters?)
   /// Esc on the search screen with nothing above it: the suggestions close.
   case suggestionsDismissed
+  /// Delete on a highlighted suggestion: that search is forgotten (history and list).
+  case suggestionRemoved(Int)
+  /// The history was forgotten as a whole (the settings' "Clear history").
+  case historyCleared
   /// A search answered, for load `generation`; dropped unless it is the current one.
   case searchResponse(generation: Int, Result<CatalogResponse, FeatureError>)
   /// Recent searches were read from history.
@@ -65,7 +69,8 @@ public enum SearchAction: Equatable, Sendable {
   /// Whether the action comes from the person.
   public var isInput: Bool {
     switch self {
-    case .queryEdited, .querySubmitted, .suggestionMoved, .suggestionPicked, .focusMoved,
+    case .queryEdited, .querySubmitted, .suggestionMoved, .suggestionPicked, .suggestionRemoved,
+      .historyCleared, .focusMoved,
       .selectionMoved, .tileClicked, .tileOpened, .groupingToggled, .retryRequested,
       .cancelRequested, .escapePressed:
       return true

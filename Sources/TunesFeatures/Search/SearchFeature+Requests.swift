@@ -18,6 +18,7 @@ extension SearchFeature {
           .notice("Apple is throttling requests: “\(search.term)” runs when the wait ends.")))
     }
     state.search.loadMoreError = nil
+    state.search.cancelledTerm = nil
     state.search.generation += 1
     state.search.submitted = search
     state.search.suggestions = []
@@ -26,6 +27,7 @@ extension SearchFeature {
     if !loadingMore {
       state.search.focus = .results
       state.search.reachedMaximum = false
+      state.search.allLoaded = false
     }
     let query: SearchQuery
     do {
@@ -69,6 +71,7 @@ extension SearchFeature {
     switch result {
     case .success(let response):
       let items = response.page.items
+      let before = state.search.results.value?.count ?? 0
       state.search.results = .loaded(items)
       state.search.shownTerm = state.search.submitted?.term
       state.search.source = ResultSource(response.source)
@@ -76,7 +79,10 @@ extension SearchFeature {
         state.search.selection = min(state.search.selection, max(0, items.count - 1))
         let limit = state.search.submitted?.limit ?? 0
         state.search.reachedMaximum = limit >= SearchFilters.maximumLimit
-        return .none
+        // Fewer than asked for: Apple has no more. The end of the list says so.
+        state.search.allLoaded = !state.search.reachedMaximum && items.count < limit
+        guard items.count <= before else { return .none }
+        return .send(.delegate(.notice("That is all: \(FactText.count(items.count, "result")).")))
       }
       state.search.selection = 0
       state.search.resultsOffset = 0

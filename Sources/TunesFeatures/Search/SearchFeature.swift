@@ -51,6 +51,11 @@ struct SearchFeature: Reducer {
       }
       return submit(&state, term: state.search.query, filters: state.filters)
     case .suggestionMoved(let up):
+      if !up, state.search.suggestions.isEmpty, state.search.focus == .query {
+        // ↓ in the box opens the recent searches (they do not open by themselves at launch).
+        state.search.suggestions = SearchState.suggestions(
+          for: state.search.query, in: state.search.history)
+      }
       let count = state.search.suggestions.count
       guard count > 0 else { return .none }
       if up {
@@ -64,6 +69,28 @@ struct SearchFeature: Reducer {
       return .none
     case .suggestionPicked(let index):
       return pickSuggestion(&state.search, index)
+    case .suggestionRemoved(let index):
+      guard state.search.suggestions.indices.contains(index) else { return .none }
+      let query = state.search.suggestions[index]
+      state.search.history.removeAll { $0.lowercased() == query.lowercased() }
+      state.search.suggestions = SearchState.suggestions(
+        for: state.search.query, in: state.search.history)
+      let count = state.search.suggestions.count
+      state.search.highlightedSuggestion = count == 0 ? nil : min(index, count - 1)
+      let history = dependencies.history
+      return .run { send in
+        do {
+          try await history.remove(query)
+          send(.delegate(.notice("Forgot the search “\(query)”.")))
+        } catch {
+          send(.delegate(.storageFailed(.storage(error.localizedDescription))))
+        }
+      }
+    case .historyCleared:
+      state.search.history = []
+      state.search.suggestions = []
+      state.search.highlightedSuggestion = nil
+      return .none
     case .suggestionFiltersLoaded(let query, var filters):
       guard state.search.query == query else { return .none }
       // The storefront is a setting, not a filter of the past search: it stays as chosen.
@@ -92,8 +119,9 @@ struct SearchFeature: Reducer {
       return receive(&state, generation: generation, result: result)
     case .historyLoaded(let history):
       state.search.history = history
-      // Refresh the suggestions on show; never pop them open after a search was answered.
-      let showing = !state.search.suggestions.isEmpty || state.search.submitted == nil
+      // Refresh the suggestions on show; never pop them open by themselves (at launch they
+      // would cover the first home row): typing or ↓ opens them.
+      let showing = !state.search.suggestions.isEmpty
       if state.search.focus == .query, state.isRoot, showing {
         state.search.suggestions = SearchState.suggestions(for: state.search.query, in: history)
       }
@@ -123,11 +151,7 @@ struct SearchFeature: Reducer {
       guard let submitted = state.search.submitted else { return .none }
       return startSearch(&state, submitted, loadingMore: false)
     case .cancelRequested:
-      guard state.search.results.isLoading else { return .none }
-      state.search.generation += 1
-      state.search.isLoadingMore = false
-      state.search.results = state.search.results.value.map { .loaded($0) } ?? .idle
-      return .merge(.send(.delegate(.notice("Search cancelled."))), .cancel(id: CancelID.search))
+      return cancel(&state)
     case .resetRequested:
       state.search.submitted = nil
       state.search.results = .idle
@@ -153,6 +177,42 @@ struct SearchFeature: Reducer {
     case .delegate:
       return .none
     }
+  }
+
+  /// Esc on a running search: it stops, the earlier results (and their term) come back, and the screen says what was cancelled; with no earlier results nothing is shown as
+  /// found (no "No results", no "0 results").
+  private func cancel(_ state: inout State) -> Effect<SearchAction> {
+    guard state.search.results.isLoading else { return .none }
+    let term = state.search.submitted?.term ?? state.search.query
+    let wasLoadingMore = state.search.isLoadingMore
+    state.search.generation += 1
+    state.search.isLoadingMore = false
+    let notice: String
+    if let previous = state.search.results.value, !previous.isEmpty {
+      state.search.results = .loaded(previous)
+      // The results shown answered the earlier term, at the size they have: the count, load
+      // more and `r` go with them again.
+      let earlier = state.search.shownTerm ?? state.search.submitted?.term
+      if let earlier { state.search.submitted?.term = earlier }
+      if wasLoadingMore { state.search.submitted?.limit = previous.count }
+      if wasLoadingMore {
+        notice = "Loading more cancelled."
+      } else if let earlier, earlier != term {
+        notice = "Search for “\(term)” cancelled: the results for “\(earlier)” are still shown."
+      } else {
+        notice = "Search for “\(term)” cancelled: its earlier results are still shown."
+      }
+    } else {
+      state.search.results = .idle
+      state.search.submitted = nil
+      state.search.shownTerm = nil
+      state.search.source = nil
+      // Back in the box with the query: Enter runs it again.
+      state.search.focus = .query
+      notice = "Search for “\(term)” cancelled."
+    }
+    state.search.cancelledTerm = wasLoadingMore ? nil : term
+    return .merge(.send(.delegate(.notice(notice))), .cancel(id: CancelID.search))
   }
 
   /// What a changed query does: focus in the box, suggestions for the new text.

@@ -55,6 +55,11 @@ public struct SearchState: Equatable, Sendable {
   public var loadMoreError: FeatureError?
   /// A search submitted while Apple throttles us; it runs when the wait ends.
   public var queued: SubmittedSearch?
+  /// The term of the search Esc cancelled, until another runs (the screen says so).
+  public var cancelledTerm: String? = nil
+  /// Whether the last load-more brought everything there is (fewer than it asked for): the end
+  /// of the list says "that is all".
+  public var allLoaded = false
 
   /// Makes an empty search screen.
   public init(
@@ -98,6 +103,10 @@ public struct SearchState: Equatable, Sendable {
     return items.indices.contains(selection) ? items[selection] : nil
   }
 
+  /// The search that runs when the throttling wait ends: the one typed meanwhile, else the one
+  /// that was throttled.
+  public var waitingSearch: SubmittedSearch? { queued ?? submitted }
+
   /// Whole seconds left until requests are allowed again (rounded up), or `nil` when not throttled.
   public var rateLimitSecondsLeft: Int? {
     guard let until = rateLimitedUntil, until > now else { return nil }
@@ -110,6 +119,7 @@ public struct SearchState: Equatable, Sendable {
   /// reached); the last row keeps it in view.
   public var hasFooter: Bool {
     reachedMaximum || isLoadingMore || loadMoreError != nil || canLoadMore
+      || (allLoaded && results.loadedValue != nil)
   }
 
   /// Whether "load more" can fetch anything: results filled the page and the limit is below 200.

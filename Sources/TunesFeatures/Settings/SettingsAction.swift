@@ -12,6 +12,8 @@ public enum SettingsAction: Equatable, Sendable {
   case changed(country: String?)
   /// Enter: apply when valid (saved; the home rows, a shown search and later lookups follow).
   case applied
+  /// Delete: the first press asks, the second forgets every recent search.
+  case historyClearRequested
   /// What the panel asks of the app.
   case delegate(Delegate)
 
@@ -19,6 +21,8 @@ public enum SettingsAction: Equatable, Sendable {
   public enum Delegate: Equatable, Sendable {
     /// The person chose this storefront (`nil`: none) and the panel is done.
     case storefrontChosen(String?)
+    /// The person confirmed forgetting every recent search.
+    case historyClearConfirmed
   }
 
   /// Whether the action comes from the person.

@@ -1,3 +1,5 @@
+import ITunesCatalog
+
 /// How the settings panel's country is typed, erased and stepped: the reducer's policy for the
 /// keys the key table sends as intents.
 public enum SettingsEditing {
@@ -30,7 +32,9 @@ public enum SettingsEditing {
 
   /// The country as the panel shows it.
   public static func value(_ country: String?) -> String {
-    guard let country else { return "none chosen: Apple answers as US" }
-    return country.count < 2 ? "\(country)_ · type a two-letter code" : country
+    guard let country else { return "none chosen: Apple answers as US (United States)" }
+    if country.count < 2 { return "\(country)_ · type a two-letter code" }
+    // The name beside the code: "GB · United Kingdom"; a code Apple has no store for is bare.
+    return Country.name(of: country).map { "\(country) · \($0)" } ?? country
   }
 }

@@ -18,8 +18,18 @@ struct SettingsFeature: Reducer {
       return reduce(
         into: &panel, action: .changed(country: SettingsEditing.step(panel.country, by: delta)))
     case .changed(let country):
+      panel.confirmingHistoryClear = false
       panel.country = country
       panel.error = Self.countryError(country)
+      return .none
+    case .historyClearRequested:
+      guard panel.historyCount > 0 else { return .none }
+      if panel.confirmingHistoryClear {
+        panel.confirmingHistoryClear = false
+        panel.historyCount = 0
+        return .send(.delegate(.historyClearConfirmed))
+      }
+      panel.confirmingHistoryClear = true
       return .none
     case .applied:
       if let error = Self.countryError(panel.country) {

@@ -9,14 +9,21 @@ public struct SettingsState: Equatable, Sendable {
   public var images: String?
   /// How video previews play (`auto`, `window`, `terminal`, `audio`).
   public var video: String?
+  /// How many recent searches there are to forget (Delete in the panel).
+  public var historyCount = 0
+  /// Whether Delete was pressed once: a second press forgets every recent search.
+  public var confirmingHistoryClear = false
 
   /// Makes a panel editing `country`.
   public init(
-    country: String? = nil, error: String? = nil, images: String? = nil, video: String? = nil
+    country: String? = nil, error: String? = nil, images: String? = nil, video: String? = nil,
+    historyCount: Int = 0, confirmingHistoryClear: Bool = false
   ) {
     self.country = country
     self.error = error
     self.images = images
     self.video = video
+    self.historyCount = historyCount
+    self.confirmingHistoryClear = confirmingHistoryClear
   }
 }

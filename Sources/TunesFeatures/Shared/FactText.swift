@@ -16,9 +16,10 @@ public enum FactText {
     return value < 0 ? "-" + out : out
   }
 
-  /// `★ 4.5 (1,234)`, or `★ 4.5` without a count; `nil` without a rating.
+  /// `★ 4.5 (1,234)`, or `★ 4.5` without a count; `nil` without a rating, and when nobody
+  /// rated (Apple sends `0` and a count of `0` for an unrated item: never `★ 0.0 (0)`).
   public static func rating(_ average: Double?, count: Int?) -> String? {
-    guard let average else { return nil }
+    guard let average, average > 0, count.map({ $0 > 0 }) ?? true else { return nil }
     let stars = "★ " + String(format: "%.1f", average)
     guard let count else { return stars }
     return stars + " (\(grouped(count)))"

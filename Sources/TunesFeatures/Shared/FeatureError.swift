@@ -71,24 +71,25 @@ public enum FeatureError: Error, Equatable, Sendable {
     case .link:
       return "Copy the link from the detail screen instead."
     case .other:
-      return "Press r to retry."
+      return "Try again in a moment."
     }
   }
 
-  /// The app's advice for a client error: keys to press, never a command-line flag.
+  /// The app's advice for a client error, in a person's words: never a command-line flag, and
+  /// never "press r": the panels that show it end with their own keys line (`r retries`).
   static func suggestion(for error: ClientError) -> String {
     switch error {
     case .cannotConnect, .hostNotFound, .offline:
-      return "Check the network connection (or start the replay server), then press r to retry."
+      return "Check the network connection."
     case .timedOut:
-      return "Press r to retry; the timeout is set when tunes starts."
+      return "The timeout is set when tunes starts."
     case .tooLarge:
       return "Press f and lower the limit, then search again."
     case .notFound(.some):
       return "The server has no answer for this request: search for something else, or press f "
         + "and change the filters."
     case .notFound(nil):
-      return "The API base URL tunes was started with does not answer searches; press r to retry."
+      return "The server tunes was started with does not answer searches."
     case .offlineCacheMiss:
       return "tunes was started offline: only answers cached earlier can be shown."
     case .rateLimited, .rateLimitWait:
@@ -96,10 +97,13 @@ public enum FeatureError: Error, Equatable, Sendable {
     case .invalidRequest:
       return "Press f and change the filters; Apple's message names the value it did not accept."
     case .decoding:
-      return "Press r to retry; if it keeps failing, the server is not the iTunes API."
-    case .invalidBaseURL, .invalidTimeout, .invalidTransport, .truncated, .transport,
-      .serverError, .unexpectedStatus, .cancelled:
-      return "Press r to retry."
+      return "If it keeps failing, the server is not the iTunes API."
+    case .serverError, .truncated, .transport, .unexpectedStatus:
+      return "Apple's servers may be busy: try again in a moment."
+    case .invalidBaseURL, .invalidTimeout, .invalidTransport:
+      return "Check the API base, timeout and transport tunes was started with."
+    case .cancelled:
+      return "Run it again."
     }
   }
 

@@ -25,13 +25,26 @@ package struct AppGraphics: Sendable {
 
   /// What the terminal's probe answers mean for images: the cell size from `CSI 16 t`, else
   /// from the window's pixel size.
-  package static func probe(_ result: CapabilityProbe.Result, window: WindowSize?) -> GraphicsProbe
-  {
-    let cell = result.cellPixels ?? window?.cellPixels
+  /// Inside tmux the answers are the outer terminal's (through passthrough) and tmux's own
+  /// facts come along; the cell size may then also come from tmux's client.
+  package static func probe(
+    _ result: CapabilityProbe.Result, window: WindowSize?,
+    tmux: TerminalHost.TmuxContext? = nil
+  ) -> GraphicsProbe {
+    let cell = result.cellPixels ?? tmux?.info?.cellPixels ?? window?.cellPixels
+    let facts = tmux.map { context in
+      TmuxFacts(
+        version: context.info?.version, outerTerminal: context.info?.clientTerminal,
+        outerType: context.info?.clientType, passthrough: context.passthrough.isOn,
+        passthroughNote: context.passthrough.note)
+    }
+    // Without passthrough the answers are tmux's own (its XTVERSION, its attributes).
+    let outer = tmux?.asksOuterTerminal ?? true
     return GraphicsProbe(
-      kittyGraphics: result.kittyGraphics, deviceAttributes: result.deviceAttributes,
+      kittyGraphics: outer ? result.kittyGraphics : nil,
+      deviceAttributes: outer ? result.deviceAttributes : nil,
       cellPixels: cell.map { CellPixels(width: $0.width, height: $0.height) },
-      version: result.version)
+      version: outer ? result.version : nil, tmux: facts)
   }
 
   /// The choice for this terminal and the artwork client the store uses with it.
@@ -59,6 +72,25 @@ package struct AppGraphics: Sendable {
     return CellPixels(
       width: min(choice.cellPixels.width, symbolCell.width),
       height: min(choice.cellPixels.height, symbolCell.height))
+  }
+
+  /// How mpv draws a video in this terminal, and why: sixel only where images are drawn as
+  /// sixel straight to the terminal and mpv's sixel output is known to draw there; xterm shows a
+  /// white screen for mpv's sixel video (measured with mpv 0.35 and XTerm 379), and tmux passes
+  /// no sixel from mpv (it is not wrapped): `tct`, half blocks in colour, there.
+  package static func videoDriver(choice: GraphicsChoice, probe: GraphicsProbe) -> (
+    sixel: Bool, reason: String
+  ) {
+    guard choice.graphicsProtocol == .sixel else {
+      return (false, "tct (images are not sixel here)")
+    }
+    if choice.passthrough || probe.tmux != nil {
+      return (false, "tct (inside tmux mpv's sixel would not pass through)")
+    }
+    if let version = probe.version, version.hasPrefix("XTerm(") {
+      return (false, "tct (mpv's sixel video draws a white screen in \(version))")
+    }
+    return (true, "sixel (images are sixel here)")
   }
 
   /// The most pixels a cell of symbols can use (see ``fetchCell(for:)``).

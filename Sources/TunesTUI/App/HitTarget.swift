@@ -24,6 +24,8 @@ package enum HitTarget: Sendable, Hashable {
   case genreRow(Int)
   /// A tile of a genre's chart row: the row's index and the tile's index in it.
   case genreTile(row: Int, index: Int)
+  /// A change listed in the home screen's Changes row, by index.
+  case change(Int)
   /// The header's "♪ tunes": home.
   case logo
 }

@@ -47,6 +47,8 @@ package enum MouseMap {
       return [.genres(.rowClicked(index))]
     case .genreTile(let row, let index):
       return [.genres(.tileClicked(row: row, index: index))]
+    case .change(let index):
+      return [.watch(.entryClicked(index))]
     case .logo:
       return [.home(.opened)]
     case .filtersField(let index):

@@ -31,9 +31,13 @@ package final class ProgramLoop {
   private let images: ImageLayer?
   private let terminalName: String
   private var lastFrame: Frame?
+  /// The last clipboard request written (OSC 52), so each is written once.
+  private var copiedID = 0
   private var needsFullRedraw = true
   /// Whether a video preview holds the terminal (mpv draws; the app writes only its last row).
   private var videoHoldsTerminal = false
+  /// Whether the line saying what plays was written under mpv's picture.
+  private var videoCaptionWritten = false
   /// Set once Ctrl-Z has stopped the process and it runs again, until the terminal session is
   /// entered again (`.resumed`): a frame written in between would land on the shell's screen.
   private var awaitingResume = false
@@ -310,18 +314,35 @@ package final class ProgramLoop {
     // The desktop hears of what plays at the same pace as the screen.
     let announcement = presence.update(state)
     if !announcement.isEmpty, !awaitingResume { terminal.write(announcement) }
+    if let copy = state.clipboard, copy.id != copiedID, !awaitingResume {
+      copiedID = copy.id
+      terminal.write(Clipboard.osc52(copy.text))
+    }
     let holds = state.playback.holdsTerminal
     if holds != videoHoldsTerminal {
       // Handing the screen to mpv (cleared for the picture), or taking it back (everything drawn
       // afresh over mpv's last frame).
       videoHoldsTerminal = holds
+      videoCaptionWritten = false
       log.log(holds ? "video: the terminal goes to mpv" : "video: the terminal is back")
       renderer.invalidate()
       needsFullRedraw = true
       if !holds { scheduleRedrawAfterVideo() }
     } else if holds {
       // mpv owns the screen: two processes writing to one terminal would cut each other's
-      // escape sequences, so the app writes nothing until the video ends.
+      // escape sequences, so the app writes nothing until the video ends, but one line: once
+      // mpv has drawn (it clears the screen as its output starts), what plays goes on the row
+      // below its picture, in one write (a terminal takes each write whole), the cursor and pen
+      // saved and restored around it.
+      if !videoCaptionWritten, state.playback.showsVideo, !awaitingResume {
+        videoCaptionWritten = true
+        let caption = VideoCaption.bytes(
+          state.playback, columns: state.viewport.columns, rows: state.viewport.rows)
+        if !caption.isEmpty {
+          terminal.write(caption)
+          log.log("video: caption written")
+        }
+      }
       lastFrame = frame
       checkWaiters()
       return
@@ -345,6 +366,8 @@ package final class ProgramLoop {
     }
     needsFullRedraw = false
     lastFrame = frame
+    // Placeholder images are transmitted before the text that shows them.
+    if let images, images.hasCommands { terminal.write(images.takeCommands()) }
     if !bytes.isEmpty { terminal.write(bytes) }
     checkWaiters()
   }

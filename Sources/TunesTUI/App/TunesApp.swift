@@ -46,19 +46,39 @@ package enum TunesApp {
     dependencies.video.useTerminal(
       sixel: false, cellWidth: CellPixels.fallback.width, cellHeight: CellPixels.fallback.height)
     if let graphics {
+      let probe = AppGraphics.probe(host.probe, window: host.initialSize, tmux: host.tmux)
       let choice = graphics.configure(
-        probe: AppGraphics.probe(host.probe, window: host.initialSize), environment: environment,
+        probe: probe, environment: environment,
         colorDepth: host.capabilities.colorDepth, dependencies: &dependencies)
+      let video = AppGraphics.videoDriver(choice: choice, probe: probe)
       dependencies.video.useTerminal(
-        sixel: choice.graphicsProtocol == .sixel, cellWidth: choice.cellPixels.width,
+        sixel: video.sixel, cellWidth: choice.cellPixels.width,
         cellHeight: choice.cellPixels.height)
+      log.log("video in the terminal: \(video.reason)")
       log.log(
         "images \(choice.graphicsProtocol.rawValue): \(choice.reason);"
           + " cell \(choice.cellPixels.width)x\(choice.cellPixels.height)"
           + " version \(host.probe.version ?? "unknown")")
-      dependencies.imagesMode = choice.graphicsProtocol.rawValue
+      if let tmux = host.tmux {
+        log.log(
+          "tmux \(tmux.info?.version ?? "?") outer \(tmux.info?.clientType ?? "?")"
+            + " (\(tmux.info?.clientTerminal ?? "?")) passthrough \(tmux.passthrough.note)"
+            + " origin \(tmux.info.map { "\($0.origin.x),\($0.origin.y)" } ?? "?")")
+      }
+      dependencies.imagesMode = choice.modeName
       if choice.graphicsProtocol != .none {
-        images = ImageLayer(choice: choice, pixels: graphics.pixels, log: { log.log($0) })
+        // Inside tmux, pixels are placed in the outer terminal: at the pane's offset there.
+        var origin: (@Sendable () -> Position?)?
+        if choice.passthrough, let tmux = host.tmux {
+          let pane = tmux.pane
+          origin = { pane.origin() }
+          // Pixels (not placeholders) are lost when tmux redraws the pane: draw them again.
+          if !choice.kittyPlaceholders {
+            TerminalHost.redrawOnReturn(session: host.session, tmux: tmux)
+          }
+        }
+        images = ImageLayer(
+          choice: choice, pixels: graphics.pixels, log: { log.log($0) }, origin: origin)
       }
     }
     let (appearance, why) = Palette.Appearance.choose(

@@ -127,7 +127,7 @@ package struct KeyHint: Sendable {
 
 /// Where keys are read: one table of rows each.
 package enum KeyFocus: String, CaseIterable, Sendable {
-  case queryBox, results, home, genreList, genreCharts, detail, favorites
+  case queryBox, results, home, genreList, genreCharts, detail, favorites, favoritesFilter
   case filters, settings, help, video, anywhere
 
   /// The focus the state gives keys.
@@ -148,7 +148,8 @@ package enum KeyFocus: String, CaseIterable, Sendable {
       if state.search.focus == .query { return .queryBox }
       return state.showsHome ? .home : .results
     case .detail?: return .detail
-    case .favorites?: return .favorites
+    case .favorites(let favorites)?:
+      return favorites.filterEdit == nil ? .favorites : .favoritesFilter
     case .genres(let genres)?:
       if case .charts = genres.top { return .genreCharts }
       return .genreList
@@ -165,6 +166,7 @@ package enum KeyFocus: String, CaseIterable, Sendable {
     case .genreCharts: return "A genre's charts"
     case .detail: return "Detail"
     case .favorites: return "Favourites"
+    case .favoritesFilter: return "Favourites filter (f)"
     case .filters: return "Filters panel (f)"
     case .settings: return "Settings panel (S)"
     case .help: return "This help"
@@ -177,7 +179,7 @@ package enum KeyFocus: String, CaseIterable, Sendable {
   var takesScreenKeys: Bool {
     switch self {
     case .results, .home, .genreList, .genreCharts, .detail, .favorites: return true
-    case .queryBox, .filters, .settings, .help, .video, .anywhere: return false
+    case .queryBox, .favoritesFilter, .filters, .settings, .help, .video, .anywhere: return false
     }
   }
 }

@@ -11,7 +11,18 @@ extension KeyTable {
       send: [.search(.querySubmitted)]),
     KeyBinding([.up, .down], "↑ ↓", "pick a recent search") { key, state in
       if !state.search.suggestions.isEmpty { return [.search(.suggestionMoved(up: key == .up))] }
+      // ↑ in the box opens the recent searches (they never open by themselves).
+      if key == .up, !state.search.history.isEmpty { return [.search(.suggestionMoved(up: false))] }
       return key == .down ? [.search(.focusMoved(to: .results))] : []
+    },
+    KeyBinding(.control([.character("r")]), "Ctrl-R", "the recent searches") { _, state in
+      state.search.suggestions.isEmpty ? [.search(.suggestionMoved(up: false))] : []
+    },
+    KeyBinding(
+      [.delete], "Delete", "forget the highlighted recent search"
+    ) { _, state in
+      guard let index = state.search.highlightedSuggestion else { return nil }
+      return [.search(.suggestionRemoved(index))]
     },
     KeyBinding(
       [.tab, .backTab], "Tab", "go to the results",
@@ -57,7 +68,10 @@ extension KeyTable {
         if let playback = model.playback { return playback.isPaused ? "resume" : "pause" }
         // A page plays its tracks: the hint follows the pick, else the first track.
         if state.topDetail?.trackItems.isEmpty == false { return playHint(state) }
-        return model.hasPreview ? "play" : nil
+        // An album whose tracks are not in yet plays its first track once they are looked up.
+        let loading = state.topDetail?.tracks?.isLoading == true
+        return model.hasPreview || loading && DetailLookups.tracks(for: model.item) != nil
+          ? "play" : nil
       }
     ) { key, state in
       guard let list = state.selectedPlayList else { return nil }
@@ -103,15 +117,32 @@ extension KeyTable {
       },
       send: [.detail(.openAuthorLinkRequested)]),
     KeyBinding(
-      [.character("A")], "A", "the artist's page",
-      hint: .bar(rank: 5) { authorHint($0) == "A" ? "artist" : nil },
+      [.character("A")], "A", "the artist's, author's or show's page",
+      hint: .bar(rank: 5) { state in
+        guard authorHint(state) == "A", let shown = detailModel(state)?.shownItem else {
+          return nil
+        }
+        return CreatorRole(creatorOf: shown.kind).title.lowercased()
+      },
       send: [.detail(.artistPageRequested)]),
     KeyBinding(
-      [.character("c")], "c", "the album's page",
-      hint: .bar(rank: 5) { authorHint($0) == "c" ? "album" : nil },
+      [.character("c")], "c", "the album, season or collection",
+      hint: .bar(rank: 5) { state in
+        guard authorHint(state) == "c", let shown = detailModel(state)?.shownItem else {
+          return nil
+        }
+        switch shown.kind {
+        case .tvEpisode: return "season"
+        case .featureMovie: return "collection"
+        default: return "album"
+        }
+      },
       send: [.detail(.albumPageRequested)]),
     KeyBinding(
       [.character("m")], "m", "an app's notes: more, less", send: [.detail(.notesToggled)]),
+    KeyBinding(
+      [.character("w")], "w", "other storefronts (tunes where)",
+      send: [.detail(.watch(.storefrontsRequested))]),
     KeyBinding(
       [.character("r")], "r", "retry the blocks that failed",
       hint: .bar(rank: 0) { detailFailed($0) ? "retry" : nil }, send: [.detail(.retryRequested)]),
@@ -176,7 +207,7 @@ extension KeyTable {
     let shown = model.shownItem
     guard shown.kind != .artist else { return nil }
     if model.isApp { return shown.authorURLText != nil ? "a" : nil }
-    if shown.kind == .song || shown.kind == .musicVideo, shown.collectionID != nil { return "c" }
+    if DetailLookups.albumItem(for: shown) != nil { return "c" }
     if shown.authorID != nil { return "A" }
     return shown.authorURLText != nil ? "a" : nil
   }
@@ -198,6 +229,17 @@ extension KeyTable {
     ) { key, _ in
       [.filters(.valueStepped(by: key == .left || key == .character("h") ? -1 : 1))]
     },
+    KeyBinding(
+      (0...9).map { .character(Character(String($0))) }, "0–9", "type the limit (on Limit)"
+    ) { key, state in
+      guard case .filters(let panel)? = state.overlay, panel.focusedField == .limit,
+        case .character(let character) = key, let digit = character.wholeNumberValue
+      else { return [] }
+      return [.filters(.limitDigitTyped(digit))]
+    },
+    KeyBinding(
+      [.backspace, .delete], "Backspace", "erase a digit of the limit",
+      send: [.filters(.limitDigitErased)]),
     KeyBinding([.enter], "Enter", "apply", send: [.filters(.applied)]),
     KeyBinding([.escape], "Esc", "close without applying", send: [.backRequested]),
   ]
@@ -211,8 +253,10 @@ extension KeyTable {
     KeyBinding([.left, .right, .character(" ")], "← → Space", "step through the countries") {
       key, _ in [.settings(.countryStepped(by: key == .left ? -1 : 1))]
     },
+    KeyBinding([.backspace], "Backspace", "erase a letter", send: [.settings(.letterErased)]),
     KeyBinding(
-      [.backspace, .delete], "Backspace", "erase a letter", send: [.settings(.letterErased)]),
+      [.delete], "Delete", "forget every recent search (twice)",
+      send: [.settings(.historyClearRequested)]),
     KeyBinding([.enter], "Enter", "apply", send: [.settings(.applied)]),
     KeyBinding([.escape], "Esc", "close without applying", send: [.backRequested]),
   ]

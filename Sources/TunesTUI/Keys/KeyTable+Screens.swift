@@ -25,6 +25,13 @@ extension KeyTable {
     KeyBinding(
       [.character("S")], "S", "settings: the storefront (country)", send: [.settings(.opened)]),
     KeyBinding(
+      [.character("C")], "C", "check watched items now (tunes watch)",
+      send: [.watch(.checkRequested)]),
+    KeyBinding(
+      [.character("y")], "y", "copy the link that did not open (OSC 52)",
+      hint: .bar(rank: 0, key: "y") { $0.noticeLink != nil ? "copy link" : nil }
+    ) { _, state in state.noticeLink.map { [.linkCopyRequested($0)] } },
+    KeyBinding(
       [.character("p")], "p", "play the pick, then the rest of its list",
       hint: .bar(rank: 1, key: "p") { playHint($0) }
     ) { _, state in state.selectedPlayList.map { [.playback(.listPlayRequested($0))] } },
@@ -108,17 +115,33 @@ extension KeyTable {
       arrows + pages + ends, "←→ hl ↑↓ jk",
       "along a row, between rows"
     ) { key, state in
+      // The Changes row above the charts: ↑ from the first row picks its newest change.
+      if state.watch.selection != nil {
+        switch movement(key) {
+        case .up?: return [.watch(.selectionMoved(up: true))]
+        case .down?: return [.watch(.selectionMoved(up: false))]
+        default: return []
+        }
+      }
       if movement(key) == .up, state.home.focusedRow == 0 {
+        if !state.watch.listedEntries.isEmpty { return [.watch(.focusEntered)] }
         return [.search(.focusMoved(to: .query))]
       }
       return movement(key).map { [.home(.selectionMoved($0))] }
     },
-    KeyBinding([.enter], "Enter", "open the entry", send: [.home(.itemOpened)]),
+    KeyBinding([.enter], "Enter", "open the entry (or the change)") { _, state in
+      state.watch.selection != nil ? [.watch(.entryOpened)] : [.home(.itemOpened)]
+    },
     KeyBinding(
       [.tab, .backTab, .character("/"), .escape], "Tab / Esc", "the search box",
       hint: .header("search", rank: 2, key: "/"), send: [.search(.focusMoved(to: .query))]),
     KeyBinding([.character("f")], "f", "filters", send: [.filters(.opened)]),
     KeyBinding([.character("r")], "r", "load failed rows again", send: [.home(.retryRequested)]),
+    KeyBinding([.character("d")], "d", "the demo, if Apple can't be reached") {
+      _, state in
+      state.demoAvailable && state.home.sharedFailure?.isUnreachable == true
+        ? [.demoRequested] : nil
+    },
   ]
 
   /// The genres screen's lists: media, then a genre and its subgenres.
@@ -162,8 +185,35 @@ extension KeyTable {
     KeyBinding(
       [.enter], "Enter", "open", hint: .header("open", rank: 1), send: [.favorites(.rowOpened)]),
     KeyBinding(
-      [.character("*")], "*", "remove from favourites", hint: .header("remove", rank: 2),
-      send: [.favoriteToggled]),
+      [.character("*")], "*", "remove (u puts it back)",
+      hint: .header("remove", rank: 2), send: [.favorites(.removeRequested)]),
+    KeyBinding(
+      [.character("u")], "u", "put back the favourite removed last",
+      hint: .header("undo", rank: 0) { $0.topFavorites?.removed != nil },
+      send: [.favorites(.undoRequested)]),
+    KeyBinding(
+      [.character("f")], "f", "filter by title, author or collection",
+      send: [.favorites(.filterEditingStarted)]),
+    KeyBinding(
+      [.character("t")], "t", "kind: all, then each kind in turn",
+      send: [.favorites(.kindCycled)]),
+    KeyBinding(
+      [.character("o")], "o", "order: newest first, by kind, by title",
+      send: [.favorites(.orderCycled)]),
+  ]
+
+  /// Typing the favourites filter (`f`): the list follows each key.
+  static let favoritesFilter: [KeyBinding] = [
+    KeyBinding(
+      [.enter], "Enter", "keep the filter", hint: .header("keep", rank: 1),
+      send: [.favorites(.filterEditingEnded(keep: true))]),
+    KeyBinding(
+      [.escape], "Esc", "clear the filter", hint: .header("clear", rank: 2),
+      send: [.favorites(.filterEditingEnded(keep: false))]),
+    KeyBinding([.up, .down] + pages, "↑↓ PgUp PgDn", "move") { key, _ in
+      movement(key).map { [.favorites(.selectionMoved($0))] }
+    },
+    KeyBinding(.editing, "type, Ctrl-U", "edit the filter (readline keys)") { _, _ in nil },
   ]
 
   /// The bar's hint for `p`: "pause" or "resume" on the item that plays, "play" on a pick that
@@ -173,7 +223,9 @@ extension KeyTable {
     if state.playback.isPlaying(itemID: picked.id) {
       return state.playback.isPaused ? "resume" : "pause"
     }
+    // A collection (an album, a season, a podcast, an artist) plays its tracks from the first.
     return picked.playableURL != nil || picked.previewURLText == nil && picked.kind == .song
+      || DetailLookups.tracks(for: picked) != nil
       ? "play" : nil
   }
 

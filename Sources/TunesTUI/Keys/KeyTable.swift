@@ -18,6 +18,7 @@ package enum KeyTable {
     case .genreCharts: return genreCharts
     case .detail: return detail
     case .favorites: return favorites
+    case .favoritesFilter: return favoritesFilter
     case .filters: return filters
     case .settings: return settings
     case .help: return help
@@ -42,7 +43,8 @@ package enum KeyTable {
     for row in always + rows(focus) + (focus.takesScreenKeys ? anywhere : [])
     where row.matches(key, modifiers) {
       if case .editing = row.match, let edit = queryEdit(key, modifiers) {
-        return [.search(.queryEdited(edit))]
+        return focus == .favoritesFilter
+          ? [.favorites(.filterEdited(edit))] : [.search(.queryEdited(edit))]
       }
       if let actions = row.intent(key, state) { return actions }
     }

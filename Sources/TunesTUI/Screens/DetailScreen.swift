@@ -17,6 +17,9 @@ enum DetailScreen {
     model.notesExpanded = detail.notesExpanded
     model.selectedTrack = detail.selectedTrack
     model.player = app.playback
+    model.seen = detail.seen
+    model.storefronts = detail.storefronts
+    model.storefrontCountry = app.storefrontCode
     return model
   }
 
@@ -36,13 +39,18 @@ enum DetailScreen {
   static func render(_ detail: DetailState, state: AppState, into frame: inout Frame) {
     let area = frame.buffer.area
     let rows = Layout.vertical([.length(1), .length(1), .fill(1), .length(1)]).split(area)
-    let model = model(detail, app: state, spinner: Spinner(tick: state.spinnerTick).frame)
-    let title = DisplayText.clean(model.shownItem.title) ?? "Untitled"
+    var model = model(detail, app: state, spinner: Spinner(tick: state.spinnerTick).frame)
+    // The way here, then the item's kind and title (an empty title reads "Untitled").
+    var crumbs = state.crumbs
+    if let last = crumbs.indices.last, DisplayText.clean(crumbs[last]) == nil {
+      crumbs[last] = "Untitled"
+    }
     HeaderBar(
-      state, crumbs: [model.shownItem.kind.displayName, title],
+      state, crumbs: crumbs,
       hints: KeyTable.hints(.header, state: state)
     ).render(in: rows[0], buffer: &frame.buffer)
     let content = rows[2].inset(right: 1, left: 2)
+    model.viewportRows = content.height
     let document = DetailView(model: model).document(width: max(1, content.width - 1))
     let scroll = ScrollState.clampedOffset(
       detail.scroll, content: document.buffer.height, viewport: content.height)

@@ -37,23 +37,24 @@ enum FiltersEditing {
   }
 
   /// The field's value as shown.
-  static func value(of field: FiltersState.Field, in draft: SearchFilters) -> String {
+  static func value(
+    of field: FiltersState.Field, in draft: SearchFilters, typing: String? = nil
+  ) -> String {
     switch field {
     case .media: return draft.media.map(words(for:)) ?? "everything"
     case .entity: return draft.entity.map(words(forEntity:)) ?? "anything (Apple's default)"
     case .explicit:
-      switch draft.explicit {
-      case nil: return "allowed (Apple's default)"
-      case true?: return "allowed"
-      case false?: return "left out"
-      }
+      // Allowed (nil or yes) is Apple's default; only leaving it out is a filter.
+      return draft.explicit == false ? "left out" : "allowed (Apple's default)"
     case .language:
       switch draft.language {
       case nil: return "storefront's default"
       case .enUS?: return "English (en_us)"
       case .jaJP?: return "Japanese (ja_jp)"
       }
-    case .limit: return "\(draft.limit) results"
+    case .limit:
+      if let typing { return typing + "▏ results (type 1–200)" }
+      return draft.limit == 1 ? "1 result" : "\(draft.limit) results"
     }
   }
 

@@ -24,7 +24,8 @@ enum FiltersOverlayView {
       buffer.set(
         string: FiltersEditing.label(of: field), at: Position(x: line.x + 2, y: line.y),
         style: Theme.label.patched(onto: base), clippedTo: line)
-      let value = FiltersEditing.value(of: field, in: panel.draft)
+      let value = FiltersEditing.value(
+        of: field, in: panel.draft, typing: field == .limit ? panel.limitDigits : nil)
       let room = max(0, line.right - (line.x + 13) - (focused ? 4 : 2))
       let cut = truncate(value, toWidth: room)
       let shown = focused ? "‹ \(cut) ›" : "  \(cut)"

@@ -18,7 +18,7 @@ enum GenresView {
   static func render(_ genres: GenresState, state: AppState, into frame: inout Frame) {
     let area = frame.buffer.area
     let rows = Layout.vertical([.length(1), .length(1), .fill(1), .length(1)]).split(area)
-    HeaderBar(state, crumbs: genres.crumbs, hints: KeyTable.hints(.header, state: state))
+    HeaderBar(state, crumbs: state.crumbs, hints: KeyTable.hints(.header, state: state))
       .render(in: rows[0], buffer: &frame.buffer)
     let content = rows[2].inset(right: 1, left: 1)
     var right: [Span] = []

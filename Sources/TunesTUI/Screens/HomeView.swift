@@ -39,10 +39,18 @@ enum HomeView {
     artwork: inout [ArtworkNeed]
   ) -> Int {
     guard !area.isEmpty else { return 0 }
+    // The Changes row stays at the top; the charts scroll under it.
+    let changes = ChangesRow.render(state, in: area, buffer: &buffer, hits: &hits)
+    let area = Rect(
+      x: area.x, y: area.y + changes, width: area.width, height: max(0, area.height - changes))
+    guard !area.isEmpty else { return changes }
     let home = state.home
+    if let failure = home.sharedFailure {
+      return banner(failure, state, in: area, buffer: &buffer, hits: &hits)
+    }
     let visibleRows = max(1, (area.height + 1) / rowHeight)
     let first = firstRow(focused: home.focusedRow, visibleRows: visibleRows)
-    let focused = state.search.focus == .results
+    let focused = state.search.focus == .results && state.watch.selection == nil
     var y = area.y
     for index in home.rows.indices.dropFirst(first) {
       guard y < area.bottom else { break }
@@ -70,6 +78,45 @@ enum HomeView {
       content: home.rows.count * rowHeight + GenresRow.height, viewport: area.height,
       offset: first * rowHeight, style: Theme.border
     ).render(in: area.inset(right: -1), buffer: &buffer)
+    return area.height + changes
+  }
+
+  /// Every row failed the same way (offline, say): one banner instead of the same error on
+  /// each row, with the keys that help (`r`, and `d` for the demo when Apple cannot be
+  /// reached), then the genres row.
+  static func banner(
+    _ failure: FeatureError, _ state: AppState, in area: Rect, buffer: inout Buffer,
+    hits: inout HitMap
+  ) -> Int {
+    let title = DisplayText.clean(failure.title) ?? "The charts could not be loaded."
+    let offersDemo = state.demoAvailable && failure.isUnreachable
+    var lines: [MessagePanel.Line] = [
+      .init(
+        (failure.isUnreachable
+          ? "✗ tunes cannot reach Apple: " : "✗ The charts could not be loaded: ")
+          + title, style: Theme.errorTitle)
+    ]
+    if let advice = DisplayText.clean(failure.suggestion), !failure.isRateLimited {
+      lines.append(.init(advice, style: Theme.secondary))
+    }
+    lines.append(.init(""))
+    // The keys work in the rows: from the search box, Tab goes there first.
+    let keys =
+      offersDemo
+      ? "r retries · d switches to the built-in demo catalogue for this session" : "r retries"
+    lines.append(
+      .init(state.search.focus == .query ? "Tab, then " + keys : keys, style: Theme.key))
+    let panel = MessagePanel(lines)
+    let genresTop = max(area.y, area.bottom - GenresRow.height)
+    let bannerArea = Rect(x: area.x, y: area.y, width: area.width, height: genresTop - area.y)
+    panel.render(in: bannerArea.isEmpty ? area : bannerArea, buffer: &buffer)
+    if !bannerArea.isEmpty {
+      GenresRow.render(
+        selection: state.home.genreSelection,
+        focused: state.search.focus == .results && state.home.isOnGenres,
+        in: Rect(x: area.x, y: genresTop, width: area.width, height: area.bottom - genresTop),
+        buffer: &buffer, hits: &hits)
+    }
     return area.height
   }
 
@@ -122,12 +169,14 @@ enum HomeView {
         state, items, selection: selection, dimmed: false, showSelection: showSelection,
         in: area, buffer: &buffer, hits: &hits, artwork: &artwork, hit: hit)
     case .failed(let error, _):
+      // The row's whole width: a short error never wraps at half of it.
       MessagePanel(
         [
           .init(
-            "✗ \(title) could not be loaded: \(error.title)", style: Theme.errorTitle),
-          .init("Press r to retry.", style: Theme.secondary),
-        ], centeredVertically: false
+            "✗ \(title) could not be loaded: \(DisplayText.clean(error.title) ?? "it failed.")",
+            style: Theme.errorTitle),
+          .init("r retries the rows that failed", style: Theme.secondary),
+        ], centeredVertically: false, maximumWidth: .max
       ).render(in: area, buffer: &buffer)
     }
   }
@@ -143,8 +192,8 @@ enum HomeView {
     for (column, item) in zip(columns, items.indices.dropFirst(first)) {
       // Artwork as on the search grid: asked for when the tile is wholly in view.
       let art = TileView.artworkArea(in: column)
-      let need = state.artwork.need(
-        url: items[item].artworkText, columns: art.width, rows: art.height)
+      let need = TileArtworkCache.need(
+        state.artwork, for: items[item], columns: art.width, rows: art.height)
       if let need, column.intersection(area) == column { artwork.append(need) }
       let view = TileView(
         item: items[item], isSelected: showSelection && item == selection,

@@ -16,6 +16,10 @@ enum SearchResultsView {
     case .idle where state.showsHome:
       return HomeView.render(state, in: area, buffer: &buffer, hits: &hits, artwork: &artwork)
     case .idle:
+      if let cancelled = DisplayText.clean(search.cancelledTerm) {
+        MessagePanel(Self.cancelled(cancelled)).render(in: area, buffer: &buffer)
+        return area.height
+      }
       MessagePanel(state.isDemo ? demoWelcome : welcome).render(in: area, buffer: &buffer)
       return area.height
     case .loading(let previous?) where !previous.isEmpty:
@@ -79,6 +83,15 @@ enum SearchResultsView {
     .init("Try golden, castell, harbour, 星 or ночи; ? lists every key.", style: Theme.secondary),
   ]
 
+  /// A search Esc stopped before it was answered: nothing was found, nothing is counted.
+  static func cancelled(_ term: String) -> [MessagePanel.Line] {
+    [
+      .init("Search for “\(term)” cancelled", style: Theme.title),
+      .init(""),
+      .init("Enter runs it again; ? lists every key.", style: Theme.secondary),
+    ]
+  }
+
   static func empty(term: String, filters: SearchFilters) -> [MessagePanel.Line] {
     var panel = filters
     panel.country = nil
@@ -98,9 +111,11 @@ enum SearchResultsView {
   {
     let title = DisplayText.clean(error.title) ?? "The search failed."
     if error.isRateLimited {
+      // The search that waits now: the one typed meanwhile, else the one throttled.
+      let waiting = DisplayText.clean(search.waitingSearch?.term).map { "“\($0)”" } ?? "The search"
       let wait =
         search.rateLimitSecondsLeft.map {
-          "The search runs again when the wait ends, in \(FactText.countdown(seconds: Double($0)))."
+          "\(waiting) runs when the wait ends, in \(FactText.countdown(seconds: Double($0)))."
         } ?? "You may try again now: press r."
       return [
         .init("⏳ " + title, style: Style.plain.fg(Theme.star).bold),
@@ -150,8 +165,8 @@ enum SearchResultsView {
           state.columns, in: Rect(x: area.x, y: y, width: area.width, height: TileView.height))
         for (column, index) in zip(columns, row) {
           let art = TileView.artworkArea(in: column)
-          if let need = state.artwork.need(
-            url: items[index].artworkText, columns: art.width, rows: art.height)
+          if let need = TileArtworkCache.need(
+            state.artwork, for: items[index], columns: art.width, rows: art.height)
           {
             upcoming.append(need)
           }
@@ -171,8 +186,8 @@ enum SearchResultsView {
           let visible = column.intersection(area)
           guard !visible.isEmpty else { continue }
           let art = TileView.artworkArea(in: column)
-          let need = state.artwork.need(
-            url: items[index].artworkText, columns: art.width, rows: art.height)
+          let need = TileArtworkCache.need(
+            state.artwork, for: items[index], columns: art.width, rows: art.height)
           // A tile cut by the view shows the visible part of its picture too.
           if let need {
             artwork.append(need)
@@ -227,6 +242,7 @@ enum SearchResultsView {
       return "✗ Could not load more · r tries again · \(DisplayText.clean(error.title) ?? "")"
     }
     if search.canLoadMore { return "↓ at the end loads more" }
+    if search.allLoaded { return "That is all: \(FactText.count(count, "result"))." }
     return nil
   }
 }

@@ -13,6 +13,13 @@ enum SettingsOverlayView {
     if let video = DisplayText.clean(panel.video) {
       rows.append(("Video", video, "config \"video\", --video"))
     }
+    if panel.confirmingHistoryClear {
+      rows.append(("History", "press Delete again to forget them all", "Esc keeps them"))
+    } else if panel.historyCount > 0 {
+      let count =
+        panel.historyCount == 1 ? "1 recent search" : "\(panel.historyCount) recent searches"
+      rows.append(("History", count, "Delete forgets them"))
+    }
     let errorLines = DisplayText.clean(panel.error).map {
       Array(Paragraph.wrap("✗ " + $0, width: 58).prefix(3))
     }

@@ -8,7 +8,11 @@ extension DetailView {
     guard let content = model.tracks else { return [] }
     let title = model.tracksTitle
     if case .loaded(let items) = content {
-      guard !items.isEmpty else { return [] }
+      guard !items.isEmpty else {
+        // A creator's page says the list is empty rather than leaving it out.
+        guard model.item.kind == .artist else { return [] }
+        return [Self.heading(title), emptyLine(title), Self.gap()]
+      }
       let numbered = model.item.kind != .podcast
       // An artist's top songs come from several albums: numbered by rank, not track number.
       let lines =
@@ -145,12 +149,17 @@ extension DetailView {
   /// The author block: name, genre and link, then five small tiles of other works.
   func authorBlock(width: Int) -> [Piece] {
     guard let content = model.author else { return [] }
-    let fallbackName = DisplayText.clean(model.shownItem.author) ?? "the author"
+    // A movie's block without an author is its collection's studio's, not the director's.
+    let isStudio = model.item.kind == .featureMovie && model.shownItem.authorID == nil
+    let fallbackName =
+      isStudio ? "the studio" : DisplayText.clean(model.shownItem.author) ?? "the author"
     let isArtistPage = model.item.kind == .artist
     guard case .loaded(let info) = content else {
       if isArtistPage {
-        return [Self.heading("Albums")]
-          + status(content, loading: "Loading albums…", block: "The albums")
+        let title = model.role.worksTitle
+        return [Self.heading(title)]
+          + status(
+            content, loading: "Loading \(title.lowercased())…", block: "The " + title.lowercased())
       }
       if model.isApp {
         return [Self.heading("More by \(fallbackName)")]
@@ -161,42 +170,76 @@ extension DetailView {
     }
     let works = Array(info.works.prefix(DetailLookups.worksLimit(for: model.item.kind)))
     let name = DisplayText.clean(info.author?.title) ?? fallbackName
-    guard info.author != nil || !works.isEmpty else { return [] }
     if isArtistPage {
-      // The artist's page: their albums, newest first, in rows of five tiles.
-      guard !works.isEmpty else { return [] }
-      return [Self.heading("Albums", note: String(works.count)), Self.gap()]
+      // A creator's page: the works of its role (albums, books, seasons, apps), newest
+      // first, in rows of five tiles; a line saying so when Apple lists none.
+      let title = model.role.worksTitle
+      guard !works.isEmpty else { return [Self.heading(title), emptyLine(title)] }
+      return [Self.heading(title, note: String(works.count)), Self.gap()]
         + workRows(works, width: width)
     }
+    let link = DisplayText.clean(
+      info.author?.storeURLText ?? (isStudio ? nil : model.shownItem.authorURLText))
+    guard info.author != nil || !works.isEmpty || link != nil else { return [] }
     var pieces = [
       Self.heading(
         "More by \(name)", note: model.isApp && !works.isEmpty ? String(works.count) : nil)
     ]
-    let genre = DisplayText.clean(info.author?.genre)
-    let link = DisplayText.clean(info.author?.storeURLText ?? model.shownItem.authorURLText)
-    if genre != nil || link != nil {
-      pieces.append(
-        Piece(height: 1) { rect, buffer, _ in
-          var x = rect.x
-          if let genre {
-            x = buffer.set(
-              string: genre, at: Position(x: x, y: rect.y), style: Theme.secondary,
-              clippedTo: rect)
-            x += 3
-          }
-          if let link {
-            let end = buffer.set(
-              string: truncate("↗ " + link, toWidth: max(1, rect.right - x - 4)),
-              at: Position(x: x, y: rect.y), style: Theme.link(link), clippedTo: rect)
-            buffer.set(
-              string: "  a", at: Position(x: end, y: rect.y), style: Theme.secondary,
-              clippedTo: rect)
-          }
-        })
-    }
+    pieces += creatorLines(info, name: name, link: link, width: width)
     guard !works.isEmpty else { return pieces }
     pieces.append(Self.gap())
     return pieces + workRows(works, width: width)
+  }
+
+  /// A creator page's line for an empty list: "Apple lists no books by … in this storefront."
+  func emptyLine(_ title: String) -> Piece {
+    let name = DisplayText.clean(model.shownItem.title) ?? "them"
+    let line = model.role.noWorks(title, by: name)
+    return Piece(height: 1) { rect, buffer, _ in
+      buffer.set(
+        string: truncate(line, toWidth: rect.width), at: Position(x: rect.x, y: rect.y),
+        style: Theme.secondary, clippedTo: rect)
+    }
+  }
+
+  /// The author block's facts: the author's name as a label with their kind (artist, author,
+  /// show, developer) and genre, the store link (`a`), and an app developer's website.
+  func creatorLines(_ info: AuthorBlock, name: String, link: String?, width: Int) -> [Piece] {
+    let role =
+      info.author.map { CreatorRole(page: $0) }.flatMap { $0 == .artist ? nil : $0 }
+      ?? CreatorRole(creatorOf: model.item.kind)
+    let genre = DisplayText.clean(info.author?.genre)
+    let about = [role.title, genre].compactMap { $0 }.joined(separator: " · ")
+    let website =
+      model.isApp ? DisplayText.clean(model.shownItem.app?.sellerURL?.absoluteString) : nil
+    var rows: [FactRow] = [FactRow(name, about)]
+    if let link { rows.append(FactRow("Store page", link, link: link)) }
+    if let website { rows.append(FactRow("Website", website, link: website)) }
+    let labelWidth = (rows.map { displayWidth(of: $0.label) }.max() ?? 0) + 2
+    let clippedLabel = min(labelWidth, max(1, width / 2))
+    return [
+      Piece(height: rows.count) { rect, buffer, _ in
+        for (i, row) in rows.enumerated() {
+          let line = rect.row(i)
+          buffer.set(
+            string: truncate(row.label, toWidth: max(1, clippedLabel - 2)),
+            at: Position(x: line.x, y: line.y), style: Theme.label, clippedTo: line)
+          let value = line.inset(left: clippedLabel)
+          let key = row.label == "Store page" ? "  a" : ""
+          let end = buffer.set(
+            string: truncate(
+              (row.link == nil ? "" : "↗ ") + row.value,
+              toWidth: max(1, value.width - displayWidth(of: key) - 1)),
+            at: Position(x: value.x, y: value.y),
+            style: row.link.map { Theme.link($0) } ?? Theme.secondary, clippedTo: value)
+          if !key.isEmpty {
+            buffer.set(
+              string: key, at: Position(x: end, y: value.y), style: Theme.secondary,
+              clippedTo: value)
+          }
+        }
+      }
+    ]
   }
 
   /// Rows of five small tiles for `works` (indexes into the author block's works), a blank

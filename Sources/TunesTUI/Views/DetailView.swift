@@ -50,9 +50,12 @@ package struct DetailView: Sendable {
       y += piece.height
     }
     let art = Self.artworkArea(
-      width: width, cellWidth: model.artwork.cellWidth, cellHeight: model.artwork.cellHeight)
-    let need = model.artwork.need(
-      url: model.shownItem.artworkText, columns: art.rect.width, rows: art.rect.height)
+      width: width, cellWidth: model.artwork.cellWidth, cellHeight: model.artwork.cellHeight,
+      viewportRows: model.viewportRows)
+    let need = art.flatMap {
+      model.artwork.need(
+        url: model.shownItem.artworkText, columns: $0.rect.width, rows: $0.rect.height)
+    }
     let works = rects.filter { $0.key >= 0 }
     let tracks = rects.filter { $0.key < 0 }.sorted { $0.key > $1.key }.map(\.value)
     var document = Document(buffer: buffer, workRects: works, artwork: need, trackRects: tracks)
@@ -70,6 +73,7 @@ package struct DetailView: Sendable {
     if let playback = model.playback { pieces.append(Self.progress(playback, width: width)) }
     if let error = model.playbackError { pieces.append(Self.previewFailure(error, width: width)) }
     pieces.append(contentsOf: facts(width: width))
+    pieces.append(contentsOf: watchBlocks(width: width))
     pieces.append(contentsOf: versionNotes(width: width))
     pieces.append(contentsOf: description(width: width))
     pieces.append(contentsOf: tracks(width: width))
@@ -115,11 +119,13 @@ package struct DetailView: Sendable {
   // MARK: Header
 
   /// Where the header's artwork goes in a document `width` wide: beside the title block from
-  /// 60 columns on (a quarter of the width, 8 to 40 columns), above it when narrower; square
-  /// in pixels for cells of `cellWidth`×`cellHeight`.
-  static func artworkArea(width: Int, cellWidth: Int, cellHeight: Int) -> (
-    rect: Rect, beside: Bool
-  ) {
+  /// 60 columns on (a quarter of the width, 8 to 40 columns), under it when narrower — text
+  /// first — and only when the screen has room for it below the title block and a few facts
+  /// (`viewportRows`, 0 when unknown, is the document's visible height); square in pixels for
+  /// cells of `cellWidth`×`cellHeight`. `nil`: no artwork (at 40×12 the page is text).
+  static func artworkArea(
+    width: Int, cellWidth: Int, cellHeight: Int, viewportRows: Int = 0
+  ) -> (rect: Rect, beside: Bool)? {
     let ratio = Double(max(1, cellWidth)) / Double(max(1, cellHeight))
     if width >= 60 {
       let columns = max(8, min(40, width / 4))
@@ -128,34 +134,53 @@ package struct DetailView: Sendable {
     }
     let rows = max(3, min(10, width / 4))
     let columns = max(1, min(width, Int((Double(rows) / ratio).rounded())))
-    return (Rect(x: 0, y: 0, width: columns, height: rows), false)
+    // Under the title block (its height with a blank line), leaving four lines for facts.
+    let top = headerTextHeight + 1
+    guard viewportRows == 0 || viewportRows >= top + rows + 4 else { return nil }
+    return (Rect(x: 0, y: top, width: columns, height: rows), false)
   }
+
+  /// Lines of the header's text: the badge, two title lines, author, kind, a blank, the link.
+  static let headerTextHeight = 7
 
   private func header(width: Int) -> Piece {
     let item = model.shownItem
     let art = Self.artworkArea(
-      width: width, cellWidth: model.artwork.cellWidth, cellHeight: model.artwork.cellHeight)
-    let artWidth = art.rect.width
-    let artHeight = art.rect.height
-    let textWidth = art.beside ? max(1, width - artWidth - 3) : max(1, width)
+      width: width, cellWidth: model.artwork.cellWidth, cellHeight: model.artwork.cellHeight,
+      viewportRows: model.viewportRows)
+    let beside = art?.beside ?? false
+    let artRect = art?.rect
+    let textWidth = beside ? max(1, width - (artRect?.width ?? 0) - 3) : max(1, width)
     let title = Paragraph.wrap(DisplayText.clean(item.title) ?? "Untitled", width: textWidth)
     let titleLines = Array(title.prefix(2))
     let textHeight = titleLines.count + 5
-    let height = art.beside ? max(artHeight, textHeight) : artHeight + 1 + textHeight
+    let height =
+      beside
+      ? max(artRect?.height ?? 0, textHeight)
+      : textHeight + (artRect.map { Self.headerTextHeight + 1 - textHeight + $0.height } ?? 0)
     let isFavorite = model.isFavorite
-    let artworkKey = model.artwork.readyKey(
-      model.artwork.need(url: item.artworkText, columns: artWidth, rows: artHeight))
+    let badge = model.badge
+    let kindLine = Self.kindLine(item, badge: item.kind == .artist ? badge : nil)
+    let artworkKey = artRect.flatMap {
+      model.artwork.readyKey(
+        model.artwork.need(url: item.artworkText, columns: $0.width, rows: $0.height))
+    }
     return Piece(height: height + 1) { rect, buffer, _ in
-      let artRect = Rect(x: rect.x, y: rect.y, width: artWidth, height: artHeight)
-      ArtworkPlaceholder(id: item.id, kind: item.kind).render(in: artRect, buffer: &buffer)
-      if let artworkKey { buffer.placeImage(artworkKey, in: artRect) }
+      if let artRect {
+        let placed = Rect(
+          x: rect.x + artRect.x, y: rect.y + artRect.y, width: artRect.width,
+          height: artRect.height)
+        ArtworkPlaceholder(id: item.id, kind: item.kind).render(in: placed, buffer: &buffer)
+        if let artworkKey { buffer.placeImage(artworkKey, in: placed) }
+      }
       let text =
-        art.beside
-        ? Rect(x: rect.x + artWidth + 3, y: rect.y, width: textWidth, height: height)
-        : Rect(x: rect.x, y: rect.y + artHeight + 1, width: textWidth, height: textHeight)
+        beside
+        ? Rect(
+          x: rect.x + (artRect?.width ?? 0) + 3, y: rect.y, width: textWidth, height: height)
+        : Rect(x: rect.x, y: rect.y, width: textWidth, height: textHeight)
       var y = text.y
       var x = buffer.set(
-        string: item.kind.displayName, at: Position(x: text.x, y: y),
+        string: badge, at: Position(x: text.x, y: y),
         style: Theme.badge(for: item.kind), clippedTo: text)
       if item.isExplicit == true {
         x = buffer.set(
@@ -181,7 +206,7 @@ package struct DetailView: Sendable {
       }
       y += 1
       buffer.set(
-        string: truncate(Self.kindLine(item), toWidth: textWidth), at: Position(x: text.x, y: y),
+        string: truncate(kindLine, toWidth: textWidth), at: Position(x: text.x, y: y),
         style: Theme.secondary, clippedTo: text)
       y += 2
       if let url = DisplayText.clean(item.storeURLText) {
@@ -239,9 +264,10 @@ package struct DetailView: Sendable {
     }
   }
 
-  /// "A song · In Between Dreams · 2005": the kind in words, the collection and the year.
-  static func kindLine(_ item: CatalogItem) -> String {
-    let words = item.kind.descriptiveName
+  /// "A song · In Between Dreams · 2005": the kind in words (a creator page's role, `badge`,
+  /// when given: "An author"), the collection and the year.
+  static func kindLine(_ item: CatalogItem, badge: String? = nil) -> String {
+    let words = badge.map(Self.withArticle) ?? item.kind.descriptiveName
     var parts = [words.prefix(1).uppercased() + words.dropFirst()]
     if let collection = DisplayText.clean(item.collection), collection != item.title {
       parts.append(collection)
@@ -249,6 +275,12 @@ package struct DetailView: Sendable {
     if let year = item.releaseYear { parts.append(String(year)) }
     if let genre = DisplayText.clean(item.genre) { parts.append(genre) }
     return parts.joined(separator: " · ")
+  }
+
+  /// "an author", "a show".
+  static func withArticle(_ name: String) -> String {
+    let lower = name.lowercased()
+    return ("aeiou".contains(lower.prefix(1)) ? "an " : "a ") + lower
   }
 
   // MARK: Facts and description

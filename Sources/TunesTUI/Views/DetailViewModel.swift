@@ -34,6 +34,15 @@ package struct DetailViewModel: Sendable {
   /// What plays anywhere in the app (tracks that play are marked ▶), and where episodes were
   /// left.
   package var player = PlaybackState()
+  /// The document's visible height (0 when unknown): on a small screen the header's artwork
+  /// is left out when the title block and the first facts would not fit beside it.
+  package var viewportRows = 0
+  /// The versions and prices the watch saw (`nil`: it saw nothing; not drawn).
+  package var seen: Loadable<[SeenState]>?
+  /// The item in other storefronts (`nil`: not asked for; not drawn).
+  package var storefronts: Loadable<[StorefrontAnswer]>?
+  /// The storefront the page is for (`US`), which the history is of.
+  package var storefrontCountry = "US"
   /// Whether the item has a preview to play (the `p` hint).
   package var hasPreview: Bool { shownItem.previewURLText != nil }
 
@@ -70,6 +79,12 @@ package struct DetailViewModel: Sendable {
     return "\(items.count) · " + DurationText.format(milliseconds: lengths.reduce(0, +))
   }
 
+  /// Who the page is for, on a creator's page (an artist, an author, a show, a developer).
+  package var role: CreatorRole { CreatorRole(page: item) }
+
+  /// The kind's badge: a creator's page names its role (`Author`, `Show`, `Developer`).
+  package var badge: String { item.kind == .artist ? role.title : item.kind.displayName }
+
   /// Whether the item is an app (its page lists the developer's other apps).
   package var isApp: Bool { item.kind == .software || item.kind == .macSoftware }
 
@@ -77,8 +92,9 @@ package struct DetailViewModel: Sendable {
   package var tracksTitle: String {
     switch item.kind {
     case .podcast: return "Latest episodes"
-    case .artist: return "Top songs"
+    case .artist: return role.listTitle
     case .tvSeason: return "Episodes"
+    case .other(let raw) where raw == DetailLookups.movieCollectionKind: return "Movies"
     default: return "Tracks"
     }
   }

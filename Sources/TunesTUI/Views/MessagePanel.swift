@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// A short centred message: the loading, error, empty and welcome states of a screen or a
-/// block. Each line is wrapped to at most 72 columns and centred.
+/// block. Each line is wrapped to at most 72 columns (`maximumWidth`) and centred.
 package struct MessagePanel: Widget, Sendable {
   /// One line of the message and its style.
   package struct Line: Sendable, Hashable {
@@ -20,23 +20,32 @@ package struct MessagePanel: Widget, Sendable {
   package var lines: [Line]
   /// Whether to centre vertically (full screens) or start at the top (blocks).
   package var centeredVertically: Bool
+  /// The widest a line may be before it wraps (a block's one-line error uses the whole row).
+  package var maximumWidth: Int
 
   /// Creates a panel.
-  package init(_ lines: [Line], centeredVertically: Bool = true) {
+  package init(_ lines: [Line], centeredVertically: Bool = true, maximumWidth: Int = 72) {
     self.lines = lines
     self.centeredVertically = centeredVertically
+    self.maximumWidth = maximumWidth
   }
 
   /// The wrapped rows at a width.
   func rows(width: Int) -> [Line] {
-    let wrapWidth = max(1, min(72, width - 4))
+    let wrapWidth = max(1, min(maximumWidth, width - 4))
     var rows: [Line] = []
     for line in lines {
       if line.text.isEmpty {
         rows.append(line)
         continue
       }
-      for piece in Self.balancedWrap(line.text, width: wrapWidth) {
+      // Centred lines are balanced (no orphan word); a block's lines start at the left and
+      // fill the row before they wrap.
+      let pieces =
+        centeredVertically
+        ? Self.balancedWrap(line.text, width: wrapWidth)
+        : Paragraph.wrap(line.text, width: wrapWidth)
+      for piece in pieces {
         rows.append(Line(piece, style: line.style))
       }
     }

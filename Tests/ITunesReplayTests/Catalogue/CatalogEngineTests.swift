@@ -42,6 +42,15 @@ struct CatalogEngineTests {
     #expect(cyrillic.map(\.title) == ["Ирина Лесная"])
   }
 
+  @Test("Folding: ASCII only lower-cased, accents, widths and special letters folded")
+  func folding() {
+    #expect(CatalogRecord.fold("Golden Heart, 2005 (Live)") == "golden heart, 2005 (live)")
+    #expect(CatalogRecord.fold("Björk Café") == "bjork cafe")
+    #expect(CatalogRecord.fold("ＧＯＬＤＥＮ") == "golden")
+    #expect(CatalogRecord.fold("Sølvi Åkerlund") == "solvi akerlund")
+    #expect(CatalogRecord.fold("") == "")
+  }
+
   @Test("Names that match the title come before those that match only the artist")
   func ranking() throws {
     let results = try Self.items("/search?term=golden&limit=200")

@@ -48,6 +48,23 @@ struct DemoCatalogueTests {
     }
   }
 
+  @Test("Charts and genre feeds are made on the first request that may want them, not before")
+  func feedsMadeLater() throws {
+    let engine = DemoCatalogue.make(base: Self.base)
+    let later = try #require(engine.servedLater)
+    let search = engine.answer(for: ReplayRequestKey(target: "/search?term=golden"))
+    #expect(search?.status == 200)
+    _ = engine.answer(for: ReplayRequestKey(target: "/lookup?id=1"))
+    #expect(!later.isMade)
+    let chart = engine.answer(
+      for: ReplayRequestKey(target: "/api/v2/us/music/most-played/10/songs.json"))
+    #expect(later.isMade)
+    #expect(chart?.status == 200)
+    let tree = engine.answer(
+      for: ReplayRequestKey(target: DemoGenres.servicePath + "?id=34&cc=us"))
+    #expect(tree.map { String(decoding: $0.body, as: UTF8.self) }?.contains("\"34\"") == true)
+  }
+
   @Test("Every object decodes as the kind it is, with nothing skipped")
   func decodes() throws {
     let page = try CatalogPage.decode(CatalogEngine.body(Self.us))
