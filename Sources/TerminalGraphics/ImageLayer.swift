@@ -27,6 +27,8 @@ package final class ImageLayer {
   // kitty: transmitted images by source, placements by where they are.
   private var kittyImages: [String: UInt32] = [:]
   private var kittyPlacements: [ImagePlacement: UInt32] = [:]
+  // kitty: each source's PNG (base64) and pixel size, for the crops of other sizes and parts.
+  private var kittyPayloads: [String: (payload: [UInt8], width: Int, height: Int)] = [:]
   // Symbol and placeholder placements in the last frame composed (for the log).
   private var symbolsShown: Set<ImagePlacement> = []
   private var nextKittyImage: UInt32 = 1
@@ -87,6 +89,10 @@ package final class ImageLayer {
     /// own edge colours they read as the picture, not as a band of placeholder. `nil`: the
     /// picture covers every pixel.
     package var underlay: [Color]? = nil
+    /// kitty: the transmitted image's size in pixels (the crops of other parts are made in it).
+    package var imageSize: (width: Int, height: Int)? = nil
+    /// Whether the payload is another encoding's (counted once).
+    var sharesPayload = false
 
     /// The forms an encoding takes.
     package enum Content: Sendable {
@@ -99,6 +105,7 @@ package final class ImageLayer {
     }
 
     var byteCount: Int {
+      if sharesPayload { return 64 }
       switch content {
       case .cells(let buffer): return buffer.width * buffer.height * 16
       case .bytes(let bytes), .kitty(let bytes): return bytes.count
@@ -136,17 +143,6 @@ package final class ImageLayer {
   package func takeCommands() -> [UInt8] {
     defer { commands = [] }
     return commands
-  }
-
-  /// Before a frame drawn whole (after a resize, a resume, or tmux telling tunes its window is
-  /// back): placeholder images are transmitted again, since the terminal may not have them
-  /// (tmux drops passthrough while the pane is hidden; a reattach may be another terminal).
-  package func terminalWillRedraw() {
-    guard choice.kittyPlaceholders else { return }
-    placeholderIDs.removeAll()
-    placeholderKeys.removeAll()
-    placeholderCells.removeAll()
-    placeholderFrame.removeAll()
   }
 
   /// Whether commands wait for the next frame.
@@ -191,14 +187,26 @@ package final class ImageLayer {
     guard choice.graphicsProtocol != .none else { return }
     var kept: [ImagePlacement] = []
     for placement in placements {
-      // Placeholder cells name their row and column in the whole picture, so a cut tile shows
-      // its part with the whole picture's cells: one encoding (and image) for every part.
-      let key =
-        choice.kittyPlaceholders
-        ? Key(
-          source: placement.source, columns: placement.imageArea.width,
-          rows: placement.imageArea.height)
-        : Key(placement)
+      let key = Key(placement)
+      if encodings[key] == nil, let derived = derivedEncoding(for: key) {
+        // kitty: a cut part of an image already sent is only a new source rectangle.
+        useCounter += 1
+        encodings[key] = Entry(encoding: derived, lastUse: useCounter)
+        encodedBytes += derived.byteCount
+      }
+      if encodings[key] == nil, key.part != nil, case .cells(let cells)? = wholeCells(of: key) {
+        // Symbols: the whole picture's cells, clipped to the part that shows (no encoding).
+        shownInLastFrame += 1
+        let at = Position(x: placement.imageArea.x, y: placement.imageArea.y)
+        buffer.draw(cells, at: at, clippedTo: placement.area)
+        symbolsDrawn.insert(placement)
+        if !symbolsShown.contains(placement) {
+          logDrawn(
+            placement, at: Position(x: placement.area.x, y: placement.area.y),
+            size: Rect(x: 0, y: 0, width: placement.area.width, height: placement.area.height))
+        }
+        continue
+      }
       guard var entry = encodings[key] else {
         schedule(key)
         continue
@@ -225,13 +233,13 @@ package final class ImageLayer {
           shownInLastFrame -= 1
           continue
         }
-        let origin = Position(x: placement.imageArea.x, y: placement.imageArea.y)
-        buffer.draw(cells, at: origin, clippedTo: placement.area)
+        let at = Position(
+          x: placement.area.x + entry.encoding.fitted.x,
+          y: placement.area.y + entry.encoding.fitted.y)
+        buffer.draw(cells, at: at, clippedTo: placement.area)
         symbolsDrawn.insert(placement)
         if !symbolsShown.contains(placement) {
-          logDrawn(
-            placement, at: Position(x: placement.area.x, y: placement.area.y),
-            size: Rect(x: 0, y: 0, width: placement.area.width, height: placement.area.height))
+          logDrawn(placement, at: at, size: entry.encoding.fitted)
         }
       case .bytes, .kitty:
         if let underlay = entry.encoding.underlay, !placement.area.isEmpty {
@@ -245,6 +253,33 @@ package final class ImageLayer {
       }
     }
     buffer.images = kept
+  }
+
+  /// Symbols: the encoding of the whole picture a cut placement shows part of, when it exists.
+  private func wholeCells(of key: Key) -> Encoding.Content? {
+    guard choice.graphicsProtocol == .symbols else { return nil }
+    return encodings[Key(source: key.source, columns: key.columns, rows: key.rows)]?.encoding
+      .content
+  }
+
+  /// kitty: an encoding for `key` made from the PNG already made for its source (any size):
+  /// the same payload, the crop for this area and part.
+  private func derivedEncoding(for key: Key) -> Encoding? {
+    guard choice.graphicsProtocol == .kitty, let sent = kittyPayloads[key.source] else {
+      return nil
+    }
+    let whole = Rect(x: 0, y: 0, width: key.columns, height: key.rows)
+    let shown = (key.part ?? whole).intersection(whole)
+    guard !shown.isEmpty else { return nil }
+    let crop = ImageFit.cover(
+      width: sent.width, height: sent.height, columns: key.columns, rows: key.rows,
+      cell: choice.cellPixels, part: shown)
+    let all = crop == ImageFit.PixelRect(x: 0, y: 0, width: sent.width, height: sent.height)
+    var encoding = Encoding(
+      fitted: Rect(x: 0, y: 0, width: shown.width, height: shown.height),
+      content: .kitty(sent.payload), crop: all ? nil : crop)
+    encoding.sharesPayload = true
+    return encoding
   }
 
   /// One line per image drawn (symbols: per placement newly on screen); the real-terminal
@@ -327,6 +362,9 @@ package final class ImageLayer {
     useCounter += 1
     encodings[key] = Entry(encoding: encoding, lastUse: useCounter)
     encodedBytes += encoding.byteCount
+    if case .kitty(let payload) = encoding.content, let size = encoding.imageSize {
+      kittyPayloads[key.source] = (payload, size.width, size.height)
+    }
     evictIfNeeded()
     guard !readyScheduled else { return }
     readyScheduled = true
@@ -345,6 +383,9 @@ package final class ImageLayer {
       encodings[key] = nil
       encodedBytes -= entry.encoding.byteCount
     }
+    // A PNG kept for cut parts goes with the last encoding of its source.
+    let sources = Set(encodings.keys.map(\.source))
+    kittyPayloads = kittyPayloads.filter { sources.contains($0.key) }
   }
 
   /// Encodes `image` to cover a `columns`×`rows` area in the chosen protocol, or only `part`
@@ -390,7 +431,10 @@ package final class ImageLayer {
       // The whole image is sent once per source; each placement shows its crop of it.
       guard let png = PNGWriter.encode(image) else { return nil }
       let all = crop == ImageFit.PixelRect(x: 0, y: 0, width: image.width, height: image.height)
-      return Encoding(fitted: fitted, content: .kitty(Base64.encode(png)), crop: all ? nil : crop)
+      var encoding = Encoding(
+        fitted: fitted, content: .kitty(Base64.encode(png)), crop: all ? nil : crop)
+      encoding.imageSize = (image.width, image.height)
+      return encoding
     }
   }
 

@@ -1,7 +1,6 @@
 import Foundation
 import ITunesCatalog
 import ITunesClient
-import TerminalGraphics
 import TunesLive
 
 #if canImport(Glibc)
@@ -25,7 +24,7 @@ enum ArtworkCommand {
         help: "write the picture to FILE (- for standard output)", valueName: "FILE"),
       show.option(help: "draw it in the terminal (kitty, sixel, iTerm2 or symbols)"),
       Options.images.option(
-        help: "how --show draws: \(GraphicsChoice.Request.values.joined(separator: ", "))"),
+        help: "how --show draws: \(ArtworkFile.imageModes.joined(separator: ", "))"),
       Options.country.option(help: "store country, ISO 3166-1 alpha-2"),
       Options.help.option(help: "show this help"),
     ] + NetworkOptions.options + NetworkOptions.pacingOptions)
@@ -55,14 +54,11 @@ enum ArtworkCommand {
     }
     let file = parsed.values[output]
     let showing = parsed(show)
-    var request = GraphicsChoice.Request.auto
-    if let text = parsed(Options.images) {
-      guard let asked = GraphicsChoice.Request(text, source: "--images") else {
-        throw .usage(
-          "--images must be one of \(GraphicsChoice.Request.values.joined(separator: ", ")).",
-          command: "artwork")
-      }
-      request = asked
+    let mode = parsed(Options.images)
+    if let mode, !ArtworkFile.isImageMode(mode) {
+      throw .usage(
+        "--images must be one of \(ArtworkFile.imageModes.joined(separator: ", ")).",
+        command: "artwork")
     }
     // Checked before the network: binary on a terminal would scramble it.
     let toStdout = file == "-" || (file == nil && !showing)
@@ -111,7 +107,7 @@ enum ArtworkCommand {
       let rows = max(4, min((context.terminalRows ?? 24) - 2, 40))
       guard
         let shown = ArtworkFile.terminalBytes(
-          bytes, columns: columns, rows: rows, request: request, environment: context.environment)
+          bytes, columns: columns, rows: rows, mode: mode, environment: context.environment)
       else {
         throw .data("\"\(title)\"'s artwork could not be decoded to show it.")
       }

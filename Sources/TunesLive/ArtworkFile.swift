@@ -62,14 +62,22 @@ package enum ArtworkFile {
     return body
   }
 
+  /// The values `--images` takes.
+  package static let imageModes = GraphicsChoice.Request.values
+
+  /// Whether `mode` is one of ``imageModes`` (any case).
+  package static func isImageMode(_ mode: String) -> Bool {
+    GraphicsChoice.Request(mode, source: "--images") != nil
+  }
+
   /// The bytes that draw `image` (JPEG or PNG bytes) in this terminal inside `columns`×`rows`
-  /// cells, followed by the line breaks that leave the cursor below it; `request` is
-  /// `--images` (auto asks the terminal, as the app does). `nil` when it cannot be decoded or
+  /// cells, followed by the line breaks that leave the cursor below it; `mode` is `--images`
+  /// (`nil` or auto asks the terminal, as the app does). `nil` when it cannot be decoded or
   /// drawn; the reason for the protocol comes back too.
   package static func terminalBytes(
-    _ image: [UInt8], columns: Int, rows: Int, request: GraphicsChoice.Request,
-    environment: [String: String]
+    _ image: [UInt8], columns: Int, rows: Int, mode: String?, environment: [String: String]
   ) -> (bytes: [UInt8], reason: String)? {
+    let request = mode.flatMap { GraphicsChoice.Request($0, source: "--images") } ?? .auto
     let probe = request == .auto ? Self.probe() : GraphicsProbe()
     let depth = ColorDepth.from(environment: environment)
     var choice = GraphicsChoice.choose(

@@ -41,7 +41,9 @@ enum ArtworkScreenBench {
         walk += walkTimes
         shown = count
       }
-      func p99(_ values: [Double]) -> String { String(format: "%.2f", Bench.percentile(values, 0.99)) }
+      func p99(_ values: [Double]) -> String {
+        String(format: "%.2f", Bench.percentile(values, 0.99))
+      }
       print(
         "artwork on screen, 120x40, \(mode.name): Enter to all \(shown) visible"
           + " tiles drawn median \(String(format: "%.0f", Bench.middle(times))) ms (4 runs, the"

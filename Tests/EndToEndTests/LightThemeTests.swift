@@ -31,7 +31,8 @@ struct LightThemeTests {
     var counts: [UInt32: Int] = [:]
     var index = 0
     while index + 2 < shot.rgb.count {
-      let key = UInt32(shot.rgb[index]) << 16 | UInt32(shot.rgb[index + 1]) << 8
+      let key =
+        UInt32(shot.rgb[index]) << 16 | UInt32(shot.rgb[index + 1]) << 8
         | UInt32(shot.rgb[index + 2])
       counts[key, default: 0] += 1
       index += 3
@@ -79,13 +80,11 @@ struct LightThemeTests {
         }
       }
       // The old colours (yellow books, light cyan apps) must be gone.
-      for old: (UInt8, UInt8, UInt8) in [(255, 175, 95), (95, 215, 215), (255, 175, 0)] {
-        if counts.contains(where: { $0[Self.key(old), default: 0] > 20 }) {
-          problems.append("the dark palette's \(old) is still drawn")
-        }
+      for old: (UInt8, UInt8, UInt8) in [(255, 175, 95), (95, 215, 215), (255, 175, 0)]
+      where counts.contains(where: { $0[Self.key(old), default: 0] > 20 }) {
+        problems.append("the dark palette's \(old) is still drawn")
       }
-      if let folder = ProcessInfo.processInfo.environment["TUNES_SCREENSHOT_DIR"], !folder.isEmpty
-      {
+      if let folder = ProcessInfo.processInfo.environment["TUNES_SCREENSHOT_DIR"], !folder.isEmpty {
         let to = URL(fileURLWithPath: folder)
         try? FileManager.default.createDirectory(at: to, withIntermediateDirectories: true)
         await DedicatedThread.run {
@@ -97,7 +96,9 @@ struct LightThemeTests {
       problems.append("\(error)")
     }
     let keep = !problems.isEmpty || ProcessInfo.processInfo.environment["TUNES_X11_KEEP"] != nil
-    if !problems.isEmpty { problems.append("Screenshots and log kept in \(session.directory.path)") }
+    if !problems.isEmpty {
+      problems.append("Screenshots and log kept in \(session.directory.path)")
+    }
     await session.close(keep: keep)
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }

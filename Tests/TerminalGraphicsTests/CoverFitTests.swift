@@ -135,6 +135,39 @@ struct CoverFitTests {
       bytes.contains("␛[1;3H␛_Ga=p,i=1,p=1,c=4,r=1,x=0,y=20,w=40,h=20,C=1,q=2␛\\"), "\(bytes)")
   }
 
+  @Test("once a picture is drawn whole, its cut parts need no new encoding (symbols, kitty)")
+  func cutPartsReuseTheWhole() async {
+    let image = TestImages.solidHalves()
+    func frame(top: Int) -> Buffer {
+      var buffer = Buffer(width: 10, height: 4)
+      buffer.placeImage(
+        "art", in: Rect(x: 2, y: top, width: 4, height: 2),
+        clippedTo: Rect(x: 0, y: 0, width: 10, height: 4))
+      return buffer
+    }
+    for graphicsProtocol in [GraphicsProtocol.symbols, .kitty] {
+      let layer = ImageLayer(
+        choice: GraphicsChoice(
+          graphicsProtocol: graphicsProtocol, reason: "test", cellPixels: Self.cell),
+        pixels: { _ in image })
+      let whole = await ImageLayerTests.composeWhenReady(layer, frame(top: 1))
+      var cut = frame(top: -1)
+      layer.compose(&cut)
+      #expect(!layer.isEncoding, "\(graphicsProtocol): a cut part is drawn at once")
+      #expect(layer.shownInLastFrame == 1)
+      if graphicsProtocol == .symbols {
+        // The bottom row of the whole picture, where the cut part shows it.
+        for x in 2..<6 { #expect(cut[x, 0] == whole[x, 2], "cell \(x)") }
+      } else {
+        var renderer = DiffRenderer(colorDepth: .truecolor)
+        var writer = layer.writer
+        let bytes = TestImages.visible(
+          renderer.render(previous: nil, next: cut, cursor: .hidden, images: &writer))
+        #expect(bytes.contains("c=4,r=1,x=0,y=20,w=40,h=20"), "\(bytes)")
+      }
+    }
+  }
+
   @Test("sixel: the rows a six-pixel band leaves uncovered get the picture's bottom colours")
   func sixelUnderlay() async throws {
     let image = TestImages.solidHalves()
