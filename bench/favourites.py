@@ -21,6 +21,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import launch  # noqa: E402  (the pty harness)
 
 SIZES = [10_000, 50_000, 100_000]
+# A handful too: beside the empty screen (a message only), what drawing rows costs at all.
+HANDFUL = 3
 FORMATS = ["table", "json", "ndjson", "csv", "tsv", "m3u8"]
 DONE = re.compile(rb"No favourites yet| All [\d,]+ ")
 
@@ -142,7 +144,7 @@ def mib(kib):
 
 def main(tunes, work, runs):
     homes = {0: make_home(tunes, work, 0)}
-    for count in SIZES:
+    for count in [HANDFUL] + SIZES:
         homes[count] = make_home(tunes, work, count)
     print(f"== favourites (10k / 50k / 100k items of about 1 KB), baselines: an empty database,"
           f" same run")
@@ -159,7 +161,7 @@ def main(tunes, work, runs):
         base_rss = statistics.median(r[1] for r in screen[0])
         print(f"  favourites screen open (F to the list drawn, pty 120x40, median of {runs}):"
               f" empty {base:.1f} ms, RSS {mib(base_rss)}")
-        for count in SIZES:
+        for count in [HANDFUL] + SIZES:
             if not screen[count]:
                 print(f"  {count:,}: not drawn")
                 continue
