@@ -116,6 +116,10 @@ fav_mb=$(python3 -c "import os;print(round(os.path.getsize('$fav_home/tunes/tune
 echo "app launch: 20,000 favourites in a ${fav_mb} MB database vs an empty one"
 python3 bench/launch.py favourites "$BIN/tunes" "$empty_home/data" "$fav_home"
 
+# Large favourites: the favourites screen, favorites list in every format and launch with 10k,
+# 50k and 100k favourites, each against an empty database in the same run (bench/favourites.py).
+python3 bench/favourites.py "$BIN/tunes" "$WORK" "${FAV_RUNS:-7}"
+
 # Bulk lookups and pacing shared by processes (a little over a minute).
 python3 bench/holdup.py "$BIN/tunes" "$SHARED" "$WORK"
 

@@ -93,7 +93,7 @@ extension FavoritesStore {
       StoredFavorite(
         record: FavoriteRecord(
           id: key.id, kind: key.kind, title: key.title,
-          payload: Data((row.text(5) ?? "{}").utf8),
+          payload: row.data(5) ?? Data("{}".utf8),
           addedAt: Date(timeIntervalSince1970: key.addedAt)),
         key: key)
     }
@@ -228,7 +228,7 @@ extension FavoritesStore {
       return StoredFavorite(
         record: FavoriteRecord(
           id: id, kind: row.text(1) ?? "", title: row.text(2) ?? "",
-          payload: Data((row.text(3) ?? "{}").utf8), addedAt: Date(timeIntervalSince1970: added)),
+          payload: row.data(3) ?? Data("{}".utf8), addedAt: Date(timeIntervalSince1970: added)),
         key: FavoriteKey(
           id: id, kind: row.text(1) ?? "", title: row.text(2) ?? "", addedAt: added,
           seq: row.int64(5) ?? 0))
@@ -349,6 +349,14 @@ struct Plan {
 }
 
 extension SQLiteColumns {
+  /// Column `index`'s bytes (text as its UTF-8), copied once; `nil` for `NULL`.
+  public func data(_ index: Int32) -> Data? {
+    guard !isNull(index) else { return nil }
+    let count = Int(sqlite3_column_bytes(handle, index))
+    guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return Data() }
+    return Data(bytes: bytes, count: count)
+  }
+
   /// Column `index` as a double; 0 for `NULL`.
   public func double(_ index: Int32) -> Double {
     sqlite3_column_double(handle, index)

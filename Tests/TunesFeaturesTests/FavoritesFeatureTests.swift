@@ -1,5 +1,6 @@
 import AppArchitecture
 import ITunesCatalog
+import Synchronization
 import TestSupport
 import Testing
 
@@ -73,7 +74,15 @@ struct FavoritesFeatureTests {
   @Test("moving past the rows read asks for the next window by keyset, G for the last rows")
   func paging() async throws {
     let items = Self.mixed(300)
-    let client = FavoritesClient.inMemory(items)
+    let memory = FavoritesClient.inMemory(items)
+    // The requests the screen makes, to check how it seeks.
+    let requests = Mutex<[FavoritesWindowRequest]>([])
+    let client = FavoritesClient(
+      list: memory.list, ids: memory.ids, setFavorite: memory.setFavorite,
+      window: { request in
+        requests.withLock { $0.append(request) }
+        return try await memory.window(request)
+      }, take: memory.take, restore: memory.restore)
     // The first window: 60 rows (the least a window holds), with the counts.
     let first = FavoritesWindowRequest(
       listing: FavoritesListing(), seek: .offset(0), start: 0, limit: 60, counts: true)
@@ -128,6 +137,7 @@ struct FavoritesFeatureTests {
     }
     #expect(store.state.favorites.selectedItem?.id == 300)
     try await store.finish()
+    #expect(requests.withLock { $0 } == [second, last])
   }
 
   @Test("o orders by kind then title, t shows one kind, f filters as it is typed, Esc clears it")

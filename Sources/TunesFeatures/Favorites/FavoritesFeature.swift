@@ -155,7 +155,9 @@ struct FavoritesFeature: Reducer {
   }
 
   /// Asks for a window of rows centred on `index`: keyset from a row the screen holds when the
-  /// new window overlaps the old, from the end for the last rows, else by offset.
+  /// new window overlaps the old, from the end for the last rows, else by offset. After a change
+  /// (`counts`: a removal, an undo, a change elsewhere) rows may have come or gone before the
+  /// rows held, so the window is read by offset.
   private func request(
     _ state: inout State, around index: Int, counts: Bool, seek forced: FavoritesWindowSeek? = nil
   ) -> Effect<FavoritesAction> {
@@ -167,9 +169,9 @@ struct FavoritesFeature: Reducer {
     let seek: FavoritesWindowSeek
     if let forced {
       seek = forced
-    } else if let row = window.row(at: start) {
+    } else if !counts, let row = window.row(at: start) {
       seek = .from(row.place)
-    } else if let row = window.row(at: start + limit - 1) {
+    } else if !counts, let row = window.row(at: start + limit - 1) {
       seek = .through(row.place)
     } else if !counts, total > limit, start + limit >= total {
       seek = .last
