@@ -145,6 +145,17 @@ package final class ImageLayer {
     return commands
   }
 
+  /// Before a frame drawn whole (after a resize, a resume, or tmux telling tunes its window is
+  /// back): placeholder images are transmitted again, since the terminal may not have them
+  /// (tmux drops passthrough while the pane is hidden; a reattach may be another terminal).
+  package func terminalWillRedraw() {
+    guard choice.kittyPlaceholders else { return }
+    placeholderIDs.removeAll()
+    placeholderKeys.removeAll()
+    placeholderCells.removeAll()
+    placeholderFrame.removeAll()
+  }
+
   /// Whether commands wait for the next frame.
   package var hasCommands: Bool { !commands.isEmpty }
 
@@ -187,8 +198,15 @@ package final class ImageLayer {
     guard choice.graphicsProtocol != .none else { return }
     var kept: [ImagePlacement] = []
     for placement in placements {
-      let key = Key(placement)
-      if encodings[key] == nil, let derived = derivedEncoding(for: key) {
+      // Placeholder cells name their row and column in the whole picture, so a cut tile shows
+      // its part with the whole picture's cells: one encoding (and image) for every part.
+      let key =
+        choice.kittyPlaceholders
+        ? Key(
+          source: placement.source, columns: placement.imageArea.width,
+          rows: placement.imageArea.height)
+        : Key(placement)
+      if !choice.kittyPlaceholders, encodings[key] == nil, let derived = derivedEncoding(for: key) {
         // kitty: a cut part of an image already sent is only a new source rectangle.
         useCounter += 1
         encodings[key] = Entry(encoding: derived, lastUse: useCounter)
@@ -233,13 +251,13 @@ package final class ImageLayer {
           shownInLastFrame -= 1
           continue
         }
-        let at = Position(
-          x: placement.area.x + entry.encoding.fitted.x,
-          y: placement.area.y + entry.encoding.fitted.y)
-        buffer.draw(cells, at: at, clippedTo: placement.area)
+        let origin = Position(x: placement.imageArea.x, y: placement.imageArea.y)
+        buffer.draw(cells, at: origin, clippedTo: placement.area)
         symbolsDrawn.insert(placement)
         if !symbolsShown.contains(placement) {
-          logDrawn(placement, at: at, size: entry.encoding.fitted)
+          logDrawn(
+            placement, at: Position(x: placement.area.x, y: placement.area.y),
+            size: Rect(x: 0, y: 0, width: placement.area.width, height: placement.area.height))
         }
       case .bytes, .kitty:
         if let underlay = entry.encoding.underlay, !placement.area.isEmpty {

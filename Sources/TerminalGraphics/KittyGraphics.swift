@@ -62,6 +62,7 @@ package enum KittyGraphics {
 extension KittyGraphics {
   /// A virtual placement of image `id` over `columns`×`rows` cells, shown wherever its Unicode
   /// placeholders are (see ``KittyPlaceholders``).
+  /// `source` picks the pixels to show (the cover crop), as for ``place(id:placement:columns:rows:source:)``.
   package static func placeVirtual(
     id: UInt32, columns: Int, rows: Int, source: ImageFit.PixelRect? = nil
   ) -> [UInt8] {
