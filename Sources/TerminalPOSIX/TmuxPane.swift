@@ -200,6 +200,30 @@ package final class TmuxPane: Sendable {
     return Int(hook[hook.index(after: open)..<close]) ?? 0
   }
 
+  /// Closes every descriptor above 2 in the child. A `tmux` command that starts a server leaves
+  /// it running with whatever the client inherited, so a pipe of this process held open there
+  /// would keep its reader from ever seeing end-of-file.
+  private static func closeOthers(_ actions: inout posix_spawn_file_actions_t) {
+    typealias CloseFrom =
+      @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+    if let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np"),
+      unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3) == 0
+    {
+      return
+    }
+    var descriptors: [Int32] = []
+    if let directory = opendir("/proc/self/fd") {
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) {
+          String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if let descriptor = Int32(name), descriptor > 2 { descriptors.append(descriptor) }
+      }
+      closedir(directory)
+    }
+    for descriptor in descriptors { posix_spawn_file_actions_addclose(&actions, descriptor) }
+  }
+
   /// Runs `tmux ARGUMENTS` and returns its standard output, or `nil` when it could not start,
   /// failed, or took longer than two seconds (it is then killed).
   package func run(_ arguments: [String]) -> String? {
@@ -212,6 +236,7 @@ package final class TmuxPane: Sendable {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    Self.closeOthers(&actions)
     let socket = socketName.map { ["-L", $0] } ?? []
     let argv = ([executable] + socket + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }

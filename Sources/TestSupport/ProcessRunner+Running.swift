@@ -111,6 +111,16 @@ extension ProcessRunner {
         }
         finishIfDone()
       }
+      // Foundation's pipes are inheritable: a child another thread spawns meanwhile without
+      // closing what it inherits (a tmux server lives on) would hold these pipes open, and this
+      // child would never read end-of-file, nor we its output's end. Every end is close-on-exec;
+      // the child still gets its copies, as dup2 onto 0, 1 and 2 clears the flag.
+      let pipes = [inputPipe, outputPipe, errorPipe].compactMap { $0 }
+      for pipe in pipes {
+        for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
+          _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        }
+      }
       startedAt = clock.now
       try spawnWithDefaultSignalMask()
       // The child has its own copies; closing ours lets the readers see end-of-file.

@@ -42,6 +42,24 @@ struct TmuxPaneTests {
   }
 
   @Test(
+    "a tmux server started through the pane's commands holds none of this process's pipes",
+    .enabled(if: tmuxInstalled, "needs tmux"))
+  func serverInheritsNoDescriptors() throws {
+    // An inheritable pipe, as Foundation's are: were the server to keep its write end, its
+    // reader would never see end-of-file (a test's child waiting on standard input hung so).
+    var fds: [Int32] = [-1, -1]
+    try #require(pipe(&fds) == 0)
+    defer { close(fds[0]) }
+    let server = try Server()
+    close(fds[1])
+    var poller = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+    try #require(poll(&poller, 1, 10_000) == 1, "the pipe's end never came")
+    var byte: UInt8 = 0
+    #expect(read(fds[0], &byte, 1) == 0)
+    _ = server
+  }
+
+  @Test(
     "passthrough is turned on for the pane only and unset again; a value of its own comes back",
     .enabled(if: tmuxInstalled, "needs tmux"))
   func passthroughRestored() throws {
