@@ -80,8 +80,9 @@ struct PlayQueueTests {
       ])
     // Stopping keeps the queue; p on the item that plays pauses it.
     try await store.send(.listPlayRequested(PlayList(items: items, start: 3)))
-    #expect(double.commands.last == .togglePause)
+    // The toggle is an effect: the player has it once its answer (paused) has come back.
     try await store.receive(.playerEvent(.paused(true))) { $0.playback.player.paused = true }
+    #expect(double.commands.last == .togglePause)
     try await store.send(.stopRequested) { $0.playback.end() }
     #expect(store.state.playback.queue.items == items)
     try await store.finish()
