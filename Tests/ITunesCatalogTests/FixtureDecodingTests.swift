@@ -209,6 +209,13 @@ struct FixtureDecodingTests {
     #expect(app.currentVersionRatingCount == 3328)
     #expect(app.screenshotCount == 5)
     #expect(app.iPadScreenshotCount == 5)
+    #expect(app.screenshotURLs.count == 5)
+    #expect(
+      app.screenshotURLs.first
+        == "http://a5.mzstatic.com/us/r30/Purple1/v4/e3/4c/c5/e34cc534-2c08-924f-0d65-ceb7318973af/screen1136x1136.jpeg"
+    )
+    #expect(app.iPadScreenshotURLs.last?.hasSuffix("/screen480x480.jpeg") == true)
+    #expect(app.appleTVScreenshotURLs.isEmpty)  // not in this recording
     #expect(app.languages.count == 25)
     #expect(app.releaseNotes?.hasPrefix("Thanks for using Facebook!") == true)
     #expect(app.currentVersionReleaseDate == nil)  // not in this recording

@@ -73,6 +73,51 @@ struct DetailFeatureTests {
     try await store.finish()
   }
 
+  @Test("[ ] page an app's screenshots by what the strip shows, never past either end")
+  func screenshotPaging() async throws {
+    let facebook = try Recordings.first(.software, in: Recordings.app)
+    #expect(facebook.app?.screenshotURLs.count == 5)
+    var state = Self.state(DetailState(item: facebook, details: .loaded(facebook)))
+    state.metrics.detailScreenshotsShown = 2
+    let store = TestStore(
+      initialState: state, reducer: DetailFeature(dependencies: Samples.dependencies()))
+    try await store.send(.screenshotsPaged(forward: true)) { $0.detail.screenshotStart = 2 }
+    // The last page shows the last two, not one alone.
+    try await store.send(.screenshotsPaged(forward: true)) { $0.detail.screenshotStart = 3 }
+    try await store.send(.screenshotsPaged(forward: true))
+    try await store.send(.screenshotsPaged(forward: false)) { $0.detail.screenshotStart = 1 }
+    try await store.send(.screenshotsPaged(forward: false)) { $0.detail.screenshotStart = 0 }
+    try await store.send(.screenshotsPaged(forward: false))
+    try await store.finish()
+    let song = Samples.item(3, .song)
+    let other = TestStore(
+      initialState: Self.state(DetailState(item: song, details: .loaded(song))),
+      reducer: DetailFeature(dependencies: Samples.dependencies()))
+    try await other.send(.screenshotsPaged(forward: true))
+    try await other.receive(.delegate(.notice("This item has no screenshots.")))
+    try await other.finish()
+  }
+
+  @Test("A strip's shape comes from its URLs, else the device's; phones are portrait")
+  func screenshotShapes() throws {
+    var app = Samples.item(1, .software)
+    var facts = AppFacts()
+    facts.iPadScreenshotURLs = ["https://a/x.jpg/576x768bb.jpg"]
+    app.app = facts
+    let pad = try #require(Screenshots(app))
+    #expect(pad.device == "iPad")
+    #expect(pad.aspect == 0.75)
+    facts.screenshotURLs = ["http://a5.mzstatic.com/us/r30/Purple1/screen1136x1136.jpeg"]
+    app.app = facts
+    let phone = try #require(Screenshots(app))
+    #expect(phone.device == "iPhone")
+    #expect(phone.aspect < 1)
+    app.kind = .macSoftware
+    #expect(try #require(Screenshots(app)).device == "Mac")
+    app.app = AppFacts()
+    #expect(Screenshots(app) == nil)
+  }
+
   @Test("r retries only what failed, saying how much")
   func retry() async throws {
     let item = Samples.item(1, .album)

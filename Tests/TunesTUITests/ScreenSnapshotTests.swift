@@ -19,7 +19,7 @@ struct ScreenSnapshotTests {
   static let detailCases = [
     "song", "album", "movie", "app", "podcast", "song-playing", "song-paused", "song-failed",
     "album-loading", "artist", "artist-loaded", "app-loaded", "app-notes", "author-empty",
-    "book",
+    "book", "app-screenshots",
   ]
 
   @Test("the search screen matches its golden files", arguments: searchCases, sizes)

@@ -212,6 +212,14 @@ enum ScreenStates {
       detail.notesExpanded = name == "app-notes"
       // The notes whole from their heading; the loaded page at its end (the developer's apps).
       detail.scroll = name == "app-notes" ? 14 : 1000
+    case "app-screenshots":
+      // Facebook's page with artwork on, scrolled to its screenshots on their second page:
+      // one drawn, one that failed, the rest loading.
+      let app = try Recordings.first(.software, in: Recordings.app)
+      detail = DetailState(
+        item: app, details: .loaded(app), author: .loaded(AuthorBlock(author: nil, works: [])))
+      detail.screenshotStart = 1
+      detail.scroll = size.rows > 30 ? 24 : 26
     case "author-empty":
       // A book's author whose page Apple answers with no books and no audiobooks here.
       var book = CatalogItem(id: 5, kind: .ebook, title: "The Adventures of Tom Sawyer")
@@ -248,7 +256,14 @@ enum ScreenStates {
     var app = AppState(stack: [.detail(detail)], viewport: size)
     app.favoriteIDs = name.hasPrefix("song") ? [detail.item.id] : []
     app.playback = playback
-    return settled(app)
+    guard name == "app-screenshots" else { return settled(app) }
+    app.artwork = ArtworkState(enabled: true, cellWidth: 10, cellHeight: 20)
+    app = settled(app)
+    let shots = AppScreen.render(app).metrics.artwork.filter { $0.url.contains("/screen") }
+    for (index, need) in shots.enumerated() {
+      app.artwork.statuses[need.key] = index == 0 ? .ready : index == 1 ? .failed : .loading
+    }
+    return app
   }
 
   /// A 30-second preview of `item` playing at `position`.

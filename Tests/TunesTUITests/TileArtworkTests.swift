@@ -47,6 +47,24 @@ struct TileArtworkTests {
     #expect(small.allSatisfy { $0.imageArea.width == 4 && $0.imageArea.height == 3 })
   }
 
+  @Test("an app's screenshots are asked for and placed side by side, portrait, a page at a time")
+  func screenshots() throws {
+    let state = Self.ready(
+      try ScreenStates.detail("app-screenshots", size: Viewport(columns: 120, rows: 40)))
+    let frame = AppScreen.render(state)
+    #expect(frame.metrics.detailScreenshotsShown == 3)
+    let shots = frame.buffer.images.filter { $0.source.contains("/screen") }
+    #expect(shots.count == 3)
+    let wanted = frame.metrics.artwork.map(\.key)
+    // The page shown (2–4 of 5) is asked for, and the next one (the fifth) after it.
+    #expect(wanted.filter { $0.contains("/screen") }.count == 4)
+    #expect(Set(shots.map(\.source)).isSubset(of: Set(wanted)))
+    // Phone screenshots are portrait: taller than wide in pixels (cells of 10×20).
+    #expect(shots.allSatisfy { $0.imageArea.height * 20 > $0.imageArea.width * 10 })
+    #expect(Set(shots.map(\.imageArea.y)).count == 1)
+    #expect(Set(shots.map(\.imageArea.x)).count == 3)
+  }
+
   @Test("a detail scrolled so its cover's top is out of view keeps the cover's visible part")
   func cutCover() throws {
     var state = try ScreenStates.detail("album", size: Viewport(columns: 120, rows: 40))

@@ -117,8 +117,11 @@ extension CatalogItem {
       facts.currentVersionRating = wire.currentVersionRating
       facts.currentVersionRatingCount = wire.currentVersionRatingCount.map { Int(clamping: $0) }
       facts.currentVersionReleaseDate = wire.currentVersionReleaseDate.flatMap(ISODate.parse)
-      facts.screenshotCount = wire.screenshotCount
-      facts.iPadScreenshotCount = wire.iPadScreenshotCount
+      facts.screenshotCount = wire.screenshotURLs?.count
+      facts.iPadScreenshotCount = wire.iPadScreenshotURLs?.count
+      facts.screenshotURLs = wire.screenshotURLs ?? []
+      facts.iPadScreenshotURLs = wire.iPadScreenshotURLs ?? []
+      facts.appleTVScreenshotURLs = wire.appleTVScreenshotURLs ?? []
       app = facts
     case .ebook, .audiobook:
       let facts = BookFacts(

@@ -208,6 +208,13 @@ public struct AppFacts: Hashable, Sendable {
   public var screenshotCount: Int?
   /// How many iPad screenshots Apple lists (`nil`: no list sent).
   public var iPadScreenshotCount: Int?
+  /// The iPhone screenshots' URL texts as Apple gives them (a Mac app's: Mac screenshots);
+  /// empty when none were sent (an item read back from the CLI's JSON keeps only the counts).
+  public var screenshotURLs: [String] = []
+  /// The iPad screenshots' URL texts.
+  public var iPadScreenshotURLs: [String] = []
+  /// The Apple TV screenshots' URL texts.
+  public var appleTVScreenshotURLs: [String] = []
   /// Makes app facts.
   public init() { languages = [] }
 }

@@ -145,8 +145,6 @@ extension JSONCursor {
       wire.set(field, integer: integer(in: try scanNumber()))
     case .decimal where isNumber:
       wire.set(field, decimal: decimal(in: try scanNumber()))
-    case .count where first == UInt8(ascii: "["):
-      wire.set(field, count: try countElements(depth: depth))
     default:
       wire.read(field, try parseValue(depth: depth))
     }

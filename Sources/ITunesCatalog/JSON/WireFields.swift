@@ -101,10 +101,12 @@ struct WireFields {
   var currentVersionRating: Double?
   var currentVersionRatingCount: Int64?
   var currentVersionReleaseDate: String?
-  /// How many iPhone screenshots the list named (`nil`: no list).
-  var screenshotCount: Int?
-  /// How many iPad screenshots the list named (`nil`: no list).
-  var iPadScreenshotCount: Int?
+  /// The iPhone (a Mac app: Mac) screenshots' URL texts (`nil`: no list).
+  var screenshotURLs: [String]?
+  /// The iPad screenshots' URL texts (`nil`: no list).
+  var iPadScreenshotURLs: [String]?
+  /// The Apple TV screenshots' URL texts (`nil`: no list).
+  var appleTVScreenshotURLs: [String]?
 
   /// The largest artwork URL text given.
   var largestArtwork: String? {
@@ -132,10 +134,10 @@ struct WireFields {
       } else {
         currentVersionRating = value.number
       }
-    case .count:
-      var count: Int?
-      if case .array(let elements) = value { count = elements.count }
-      set(field, count: count)
+    case .urls:
+      var urls: [String]?
+      if case .array(let elements) = value { urls = elements.compactMap(\.text) }
+      set(field, urls: urls)
     case .names:
       if field == .genres { genres = value.names } else { languageCodes = value.names }
     }
@@ -245,9 +247,14 @@ struct WireFields {
     }
   }
 
-  /// Sets a `.count` field: the length of a list, `nil` when the value was not a list.
-  mutating func set(_ field: WireKey, count value: Int?) {
-    if field == .screenshotUrls { screenshotCount = value } else { iPadScreenshotCount = value }
+  /// Sets a `.urls` field: the list's strings, `nil` when the value was not a list.
+  mutating func set(_ field: WireKey, urls value: [String]?) {
+    switch field {
+    case .screenshotUrls: screenshotURLs = value
+    case .ipadScreenshotUrls: iPadScreenshotURLs = value
+    case .appletvScreenshotUrls: appleTVScreenshotURLs = value
+    default: break
+    }
   }
 
   /// Sets a `.decimal` field.

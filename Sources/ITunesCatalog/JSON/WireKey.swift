@@ -14,7 +14,7 @@ enum WireKey: UInt8, CaseIterable {
     episodeFileExtension, bundleId, version, fileSizeBytes, averageUserRating, userRatingCount,
     minimumOsVersion, languageCodesISO2A, narrator, averageUserRatingForCurrentVersion,
     userRatingCountForCurrentVersion, currentVersionReleaseDate, screenshotUrls, ipadScreenshotUrls,
-    collectionArtistId
+    appletvScreenshotUrls, collectionArtistId
 
   /// How a key's value is read.
   enum Shape {
@@ -28,8 +28,8 @@ enum WireKey: UInt8, CaseIterable {
     case double
     /// A list of names: `JSONValue.names`.
     case names
-    /// A list, of which only the length is kept (screenshots).
-    case count
+    /// A list of URL texts (screenshots): `JSONValue.names`.
+    case urls
   }
 
   /// How this key's value is read.
@@ -43,7 +43,7 @@ enum WireKey: UInt8, CaseIterable {
       .trackHdRentalPrice:
       return .decimal
     case .averageUserRating, .averageUserRatingForCurrentVersion: return .double
-    case .screenshotUrls, .ipadScreenshotUrls: return .count
+    case .screenshotUrls, .ipadScreenshotUrls, .appletvScreenshotUrls: return .urls
     case .genres, .languageCodesISO2A: return .names
     default: return .text
     }
@@ -122,6 +122,7 @@ enum WireKey: UInt8, CaseIterable {
     ("currentVersionReleaseDate", .currentVersionReleaseDate),
     ("screenshotUrls", .screenshotUrls),
     ("ipadScreenshotUrls", .ipadScreenshotUrls),
+    ("appletvScreenshotUrls", .appletvScreenshotUrls),
   ]
 
   /// The keys by spelling, for names that are escaped in the document.

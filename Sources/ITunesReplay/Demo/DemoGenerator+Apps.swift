@@ -41,7 +41,8 @@ extension DemoGenerator {
       app.add(
         "screenshotUrls",
         .mediaList(
-          (1...3).map {
+          // Five, so the page's strip of three has a second page to show.
+          (1...5).map {
             "\(DemoCatalogue.artworkPrefix)/Screenshot/\(trackID)/\($0).jpg/392x696bb.jpg"
           }))
       app.add("price", .price(price))

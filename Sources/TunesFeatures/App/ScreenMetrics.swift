@@ -18,6 +18,8 @@ public struct ScreenMetrics: Equatable, Sendable {
   public var detailWorkLines: [Range<Int>] = []
   /// The document lines of each track or episode row on a page (index: the track's).
   public var detailTrackLines: [Range<Int>] = []
+  /// How many screenshots an app's strip shows at once (a page of `[` `]`; 0: no strip).
+  public var detailScreenshotsShown: Int = 0
   /// How far the help overlay can scroll (0 when it fits).
   public var helpMaximumScroll: Int = 0
   /// The artwork the screen shows or will show next, in the order to fetch it: the visible

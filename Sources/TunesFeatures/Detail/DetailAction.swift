@@ -36,6 +36,8 @@ public enum DetailAction: Equatable, Sendable {
   case artistPageRequested
   /// `m`: show an app's version notes whole, or cut again.
   case notesToggled
+  /// `]` / `[`: show an app's next or previous screenshots.
+  case screenshotsPaged(forward: Bool)
   /// Something happened to the blocks of keeping watch (history, other storefronts).
   case watch(DetailWatchAction)
   /// What the detail asks of the app.
@@ -68,7 +70,7 @@ public enum DetailAction: Equatable, Sendable {
     case .scrollRequested, .workMoved, .trackMoved, .trackClicked, .focusedWorkOpened, .workOpened,
       .openStoreLinkRequested,
       .openAuthorLinkRequested, .retryRequested, .albumPageRequested, .artistPageRequested,
-      .notesToggled:
+      .notesToggled, .screenshotsPaged:
       return true
     case .watch(let action):
       return action.isInput

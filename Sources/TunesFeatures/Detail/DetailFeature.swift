@@ -139,6 +139,14 @@ struct DetailFeature: Reducer {
       }
       state.detail.notesExpanded.toggle()
       return .none
+    case .screenshotsPaged(let forward):
+      guard let shots = Screenshots(state.detail.shownItem) else {
+        return .send(.delegate(.notice("This item has no screenshots.")))
+      }
+      state.detail.screenshotStart = shots.page(
+        from: state.detail.screenshotStart, shown: state.metrics.detailScreenshotsShown,
+        forward: forward)
+      return .none
     case .albumPageRequested:
       let shown = state.detail.shownItem
       guard let album = DetailLookups.albumItem(for: shown) else {

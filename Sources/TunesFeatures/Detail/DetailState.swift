@@ -16,6 +16,8 @@ public struct DetailState: Equatable, Sendable {
   public var focusedWork: Int?
   /// Whether an app's version notes are shown whole (`m`), not cut after a few lines.
   public var notesExpanded = false
+  /// The first screenshot an app's strip shows (`[` `]` page it).
+  public var screenshotStart = 0
   /// The picked track or episode (index into the loaded tracks), if any.
   public var selectedTrack: Int?
   /// The track to pick once the tracks load (an album opened from one of its songs).

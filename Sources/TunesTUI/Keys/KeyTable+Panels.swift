@@ -141,6 +141,9 @@ extension KeyTable {
     KeyBinding(
       [.character("m")], "m", "an app's notes: more, less", send: [.detail(.notesToggled)]),
     KeyBinding(
+      [.character("["), .character("]")], "[ ]", "an app's screenshots: previous, next"
+    ) { key, _ in [.detail(.screenshotsPaged(forward: key == .character("]")))] },
+    KeyBinding(
       [.character("w")], "w", "other storefronts (tunes where)",
       send: [.detail(.watch(.storefrontsRequested))]),
     KeyBinding(

@@ -15,6 +15,7 @@ enum DetailScreen {
       playback: app.playback.isPlaying(itemID: detail.item.id) ? app.playback : nil,
       playbackError: app.playback.failure(itemID: detail.item.id), artwork: app.artwork)
     model.notesExpanded = detail.notesExpanded
+    model.screenshotStart = detail.screenshotStart
     model.selectedTrack = detail.selectedTrack
     model.player = app.playback
     model.seen = detail.seen
@@ -96,6 +97,23 @@ enum DetailScreen {
         frame.metrics.artwork.append(need)
         frame.metrics.visibleArtwork += 1
       }
+    }
+    frame.metrics.detailScreenshotsShown = document.screenshotsShown
+    if let rect = document.screenshotRect {
+      let shown = Rect(
+        x: rect.x + content.x, y: rect.y + content.y - scroll, width: rect.width,
+        height: rect.height
+      )
+      .intersection(content)
+      // The strip's page in view comes with the visible tiles; its next page, and the page
+      // when scrolled away, after them.
+      if shown.isEmpty {
+        laterArtwork.append(contentsOf: document.screenshotArtwork)
+      } else {
+        frame.metrics.artwork.append(contentsOf: document.screenshotArtwork)
+        frame.metrics.visibleArtwork += document.screenshotArtwork.count
+      }
+      laterArtwork.append(contentsOf: document.nextScreenshotArtwork)
     }
     frame.metrics.artwork.append(contentsOf: laterArtwork)
     Scrollbar(

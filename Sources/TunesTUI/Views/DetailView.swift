@@ -27,6 +27,14 @@ package struct DetailView: Sendable {
     package var trackRects: [Rect] = []
     /// The artwork of the author's works' small tiles, by index.
     package var workArtwork: [Int: ArtworkNeed] = [:]
+    /// An app's screenshot strip, in document coordinates, when it is drawn.
+    package var screenshotRect: Rect?
+    /// The artwork of the screenshots shown, in order.
+    package var screenshotArtwork: [ArtworkNeed] = []
+    /// The artwork of the strip's next page.
+    package var nextScreenshotArtwork: [ArtworkNeed] = []
+    /// How many screenshots the strip shows at once (0: no strip).
+    package var screenshotsShown = 0
   }
 
   /// Where pieces note the rectangles of what can be picked: the author's works under their
@@ -57,8 +65,15 @@ package struct DetailView: Sendable {
         url: model.shownItem.artworkText, columns: $0.rect.width, rows: $0.rect.height)
     }
     let works = rects.filter { $0.key >= 0 }
-    let tracks = rects.filter { $0.key < 0 }.sorted { $0.key > $1.key }.map(\.value)
+    let tracks = rects.filter { $0.key < 0 && $0.key != Self.screenshotsKey }
+      .sorted { $0.key > $1.key }.map(\.value)
     var document = Document(buffer: buffer, workRects: works, artwork: need, trackRects: tracks)
+    if let strip = screenshotStrip(width: width), let rect = rects[Self.screenshotsKey] {
+      document.screenshotRect = rect
+      document.screenshotArtwork = strip.needs.compactMap { $0 }
+      document.nextScreenshotArtwork = strip.nextNeeds
+      document.screenshotsShown = strip.shown
+    }
     let items = shownWorks
     for (index, rect) in works where index < items.count {
       let art = TileView.artworkArea(in: rect, compact: true)
@@ -75,6 +90,7 @@ package struct DetailView: Sendable {
     pieces.append(contentsOf: facts(width: width))
     pieces.append(contentsOf: watchBlocks(width: width))
     pieces.append(contentsOf: versionNotes(width: width))
+    pieces.append(contentsOf: screenshots(width: width))
     pieces.append(contentsOf: description(width: width))
     pieces.append(contentsOf: tracks(width: width))
     pieces.append(contentsOf: authorBlock(width: width))

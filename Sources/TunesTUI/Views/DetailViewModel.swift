@@ -29,6 +29,8 @@ package struct DetailViewModel: Sendable {
   package var artwork: ArtworkState
   /// Whether an app's version notes are shown whole.
   package var notesExpanded = false
+  /// The first screenshot an app's strip shows.
+  package var screenshotStart = 0
   /// The picked track or episode, if any.
   package var selectedTrack: Int?
   /// What plays anywhere in the app (tracks that play are marked ▶), and where episodes were
