@@ -48,7 +48,8 @@ struct LiveDependenciesTests {
     #expect(try await dependencies.filtersStore.load() == filters)
   }
 
-  @Test("a favourite movie keeps its collection's artist, so its studio block shows from favourites")
+  @Test(
+    "a favourite movie keeps its collection's artist, so its studio block shows from favourites")
   func favouriteMovieKeepsCollectionArtist() async throws {
     let (paths, root) = Self.temporaryPaths()
     defer { try? FileManager.default.removeItem(at: root) }
