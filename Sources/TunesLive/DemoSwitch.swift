@@ -16,9 +16,12 @@ final class DemoSwitch: Sendable {
 
   private let demo = Mutex<Demo?>(nil)
   private let configuration: ClientConfiguration
+  private let now: @Sendable () -> Date
 
-  init(configuration: ClientConfiguration) {
+  /// - Parameter now: when a demo favourite is added (the wall clock unless a test gives one).
+  init(configuration: ClientConfiguration, now: @escaping @Sendable () -> Date = { Date() }) {
     self.configuration = configuration
+    self.now = now
   }
 
   /// Starts the demo server and sends everything to it from now on.
@@ -28,7 +31,7 @@ final class DemoSwitch: Sendable {
       if $0 == nil {
         $0 = Demo(
           client: DemoServer.client(configuration: demoConfiguration), history: .inMemory(),
-          favorites: .inMemory())
+          favorites: .inMemory(now: now))
       }
     }
   }

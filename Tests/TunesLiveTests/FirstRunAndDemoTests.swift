@@ -80,6 +80,20 @@ struct FirstRunAndDemoTests {
     #expect(try database.favorites.ids().isEmpty, "the real database never sees demo items")
   }
 
+  @Test("a demo favourite is dated the day it is added, not a fixed day")
+  func demoFavouriteDate() async throws {
+    let added = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15, not the tests' 12-01
+    let demo = DemoSwitch(configuration: .standard, now: { added })
+    let dependencies = demo.wrap(.test)
+    try demo.switchOn()
+    let item = CatalogItem(id: 7, kind: .song, title: "Love")
+    try await dependencies.favorites.setFavorite(item, true)
+    let window = try await dependencies.favorites.window(
+      FavoritesWindowRequest(
+        listing: FavoritesListing(), seek: .offset(0), start: 0, limit: 10, counts: false))
+    #expect(window.rows.map(\.addedAt) == [added])
+  }
+
   @Test("tunes --demo: the demo client, history and favourites in memory, no cache file")
   func demoLaunch() async throws {
     let (_, root) = LiveDependenciesTests.temporaryPaths()

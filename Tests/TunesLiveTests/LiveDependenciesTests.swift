@@ -49,6 +49,29 @@ struct LiveDependenciesTests {
   }
 
   @Test(
+    "a favourite movie keeps its collection's artist, so its studio block shows from favourites")
+  func favouriteMovieKeepsCollectionArtist() async throws {
+    let (paths, root) = Self.temporaryPaths()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let (dependencies, _) = LiveDependencies.make(
+      configuration: .standard, paths: paths, log: Log(environment: [:]))
+    let movie = try #require(
+      try Recordings.items(Recordings.mixed).first {
+        $0.kind == .featureMovie && $0.collectionArtistID != nil
+      })
+    try await dependencies.favorites.setFavorite(movie, true)
+    let listed = try #require(try await dependencies.favorites.list().first)
+    #expect(listed.collectionArtistID == movie.collectionArtistID)
+    let window = try await dependencies.favorites.window(
+      FavoritesWindowRequest(
+        listing: FavoritesListing(), seek: .offset(0), start: 0, limit: 10, counts: false))
+    #expect(window.rows.first?.item.collectionArtistID == movie.collectionArtistID)
+    // `u` after `*` puts back the row as it was taken.
+    let taken = try #require(try await dependencies.favorites.take(movie.id))
+    #expect(taken.item.collectionArtistID == movie.collectionArtistID)
+  }
+
+  @Test(
     "the app's player plays preview URLs moved to TUNES_MEDIA_BASE; without mpv on PATH it says how to install it"
   )
   func player() async throws {

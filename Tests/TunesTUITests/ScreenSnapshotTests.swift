@@ -14,6 +14,7 @@ struct ScreenSnapshotTests {
     "welcome", "suggestions", "loading", "reloading", "results", "error", "rate-limited", "empty",
     "grouped", "playing", "help", "filters", "failed-after-results", "load-more-failed",
     "not-found", "settings", "settings-error", "cancelled", "all-loaded", "rate-limited-queued",
+    "arranged",
   ]
 
   static let detailCases = [

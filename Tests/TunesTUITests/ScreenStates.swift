@@ -101,6 +101,11 @@ enum ScreenStates {
       state.search.selection = items.count - 1
       state.search.submitted?.limit = items.count + 30
       state.search.allLoaded = true
+    case "arranged":
+      // `t` to movies only, `o` to title: the grid and the bar say what is shown (finding 16).
+      state.search.kindShown = .featureMovie
+      state.search.order = .title
+      state.search.selection = 0
     case "rate-limited-queued":
       // Throttled on "jack johnson"; "jack johnson live" was typed and waits its turn.
       state.search.results = .failed(

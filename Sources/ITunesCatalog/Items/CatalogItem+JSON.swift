@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Keys: `id`, `kind`, `title`, `author`, `collection`, `storeURL`, `authorURL`, `artworkURL` (600 px),
 /// `previewURL`, `price`, `currency`, `durationMillis`, `releaseDate` (ISO 8601), `genre`, `explicit`,
-/// `description`, then further keys for kind-specific facts. A missing value is omitted, never `null`.
+/// `description`, then further keys (ids: `authorId`, `collectionId`, `collectionArtistId`) for kind-specific facts. A missing value is omitted, never `null`.
 extension CatalogItem {
   /// The item as an ordered JSON object.
   public var jsonValue: JSONValue {
@@ -43,6 +43,7 @@ extension CatalogItem {
     put("description", description)
     put("authorId", authorID)
     put("collectionId", collectionID)
+    put("collectionArtistId", collectionArtistID)
     put("collectionType", collectionType)
     put("artistType", artistType)
     put("formattedPrice", appleFormattedPrice)
@@ -110,6 +111,7 @@ extension CatalogItem {
     description = json["description"]?.text
     authorID = json["authorId"]?.integer
     collectionID = json["collectionId"]?.integer
+    collectionArtistID = json["collectionArtistId"]?.integer
     collectionType = json["collectionType"]?.text
     artistType = json["artistType"]?.text
     appleFormattedPrice = json["formattedPrice"]?.text

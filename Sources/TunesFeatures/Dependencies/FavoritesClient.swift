@@ -113,9 +113,15 @@ public struct FavoritesClient: Sendable {
     return FavoritesWindow(start: first, rows: page, counts: counts)
   }
 
-  /// Favourites in memory (for tests): newest first; a row taken and restored goes back to its
-  /// place.
-  public static func inMemory(_ initial: [CatalogItem] = []) -> FavoritesClient {
+  /// Favourites in memory (for tests and the demo): newest first; a row taken and restored goes
+  /// back to its place.
+  ///
+  /// - Parameter now: when an item is made a favourite; without it, a minute apart from
+  ///   2026-12-01 00:00 UTC, so tests draw the same day. The demo passes the wall clock, so a
+  ///   favourite added today says so.
+  public static func inMemory(
+    _ initial: [CatalogItem] = [], now: (@Sendable () -> Date)? = nil
+  ) -> FavoritesClient {
     let rows = Mutex(Self.rows(initial))
     @Sendable func sorted(_ rows: [FavoriteRow]) -> [FavoriteRow] {
       rows.sorted { ($0.place.addedAt, $0.place.seq) > ($1.place.addedAt, $1.place.seq) }
@@ -130,7 +136,7 @@ public struct FavoritesClient: Sendable {
             let seq = (list.map(\.place.seq).max() ?? 0) + 1
             let place = FavoritePlace(
               id: item.id, kind: item.kind.rawValue, title: item.title,
-              addedAt: inMemoryDate(seq), seq: seq)
+              addedAt: now.map { $0().timeIntervalSince1970 } ?? inMemoryDate(seq), seq: seq)
             list.insert(FavoriteRow(item: item, place: place), at: 0)
           }
           if !favorite { list.removeAll { $0.item.id == item.id } }
