@@ -96,6 +96,9 @@ package final class ProgramLoop {
   package var measuresFrames = false
   /// Frame times while `measuresFrames` is on (benchmarks).
   package private(set) var frameDurations: [Duration] = []
+  /// The main thread's CPU time of each of those frames, in nanoseconds: a frame whose wall
+  /// time is far above it waited for the processor (held by other threads or processes).
+  package private(set) var frameCPUTimes: [Int] = []
   /// How many images the last frame showed (benchmarks, tests).
   package var imagesShown: Int { images?.shownInLastFrame ?? 0 }
 
@@ -296,7 +299,13 @@ package final class ProgramLoop {
   func render() {
     renderScheduled = false
     let started = measuresFrames ? ContinuousClock.now : nil
-    defer { if let started { frameDurations.append(ContinuousClock.now - started) } }
+    let startedCPU = measuresFrames ? ThreadCPUClock.nanoseconds() : 0
+    defer {
+      if let started {
+        frameDurations.append(ContinuousClock.now - started)
+        frameCPUTimes.append(ThreadCPUClock.nanoseconds() - startedCPU)
+      }
+    }
     let palette = self.palette
     var frame = Theme.$palette.withValue(palette) { AppScreen.render(state) }
     // What the screen measured (page sizes, visible artwork) reaches the store before anything
