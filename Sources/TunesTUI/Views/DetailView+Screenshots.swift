@@ -61,8 +61,7 @@ extension DetailView {
   /// The strip's block: `Screenshots  iPhone · 1–3 of 5 · [ ] more`, then the screenshots
   /// side by side; each is its placeholder while it loads (a spinner in it), the picture once
   /// ready, or the placeholder saying it could not be loaded.
-  func screenshots(width: Int) -> [Piece] {
-    guard let strip = screenshotStrip(width: width) else { return [] }
+  func screenshots(_ strip: ScreenshotStrip) -> [Piece] {
     let count = strip.shots.urls.count
     let range =
       strip.shown == 1

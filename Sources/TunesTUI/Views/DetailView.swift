@@ -48,7 +48,9 @@ package struct DetailView: Sendable {
 
   /// Lays the document out at `width` columns and draws it.
   package func document(width: Int) -> Document {
-    let pieces = self.pieces(width: width)
+    // The strip is laid out once: its pieces draw it, the document reports its artwork.
+    let strip = screenshotStrip(width: width)
+    let pieces = self.pieces(width: width, strip: strip)
     let height = pieces.reduce(0) { $0 + $1.height }
     var buffer = Buffer(width: width, height: height)
     var rects: [Int: Rect] = [:]
@@ -68,7 +70,7 @@ package struct DetailView: Sendable {
     let tracks = rects.filter { $0.key < 0 && $0.key != Self.screenshotsKey }
       .sorted { $0.key > $1.key }.map(\.value)
     var document = Document(buffer: buffer, workRects: works, artwork: need, trackRects: tracks)
-    if let strip = screenshotStrip(width: width), let rect = rects[Self.screenshotsKey] {
+    if let strip, let rect = rects[Self.screenshotsKey] {
       document.screenshotRect = rect
       document.screenshotArtwork = strip.needs.compactMap { $0 }
       document.nextScreenshotArtwork = strip.nextNeeds
@@ -83,14 +85,14 @@ package struct DetailView: Sendable {
     return document
   }
 
-  private func pieces(width: Int) -> [Piece] {
+  private func pieces(width: Int, strip: ScreenshotStrip?) -> [Piece] {
     var pieces: [Piece] = [header(width: width)]
     if let playback = model.playback { pieces.append(Self.progress(playback, width: width)) }
     if let error = model.playbackError { pieces.append(Self.previewFailure(error, width: width)) }
     pieces.append(contentsOf: facts(width: width))
     pieces.append(contentsOf: watchBlocks(width: width))
     pieces.append(contentsOf: versionNotes(width: width))
-    pieces.append(contentsOf: screenshots(width: width))
+    if let strip { pieces.append(contentsOf: screenshots(strip)) }
     pieces.append(contentsOf: description(width: width))
     pieces.append(contentsOf: tracks(width: width))
     pieces.append(contentsOf: authorBlock(width: width))
