@@ -80,8 +80,28 @@ final class SharedPacingFile: Sendable {
       body(&entry)
       lines.removeAll { $0.key == key }
       lines.append((key, entry))
+      Self.dropIdle(&lines, keeping: key)
       let text = lines.map { Self.line($0.key, $0.entry) }.joined()
       try Self.replace(fd, with: Array(text.utf8))
+    }
+  }
+
+  /// How long after a key's last use (the newest instant in the file is the clock) its line is
+  /// dropped: every budget's window is a minute and a cool-down ends sooner, so an hour-old line
+  /// holds nothing a limiter would read.
+  static let idleLife = Duration.seconds(3600)
+
+  /// Drops the lines of keys idle for ``idleLife``. The file is read and written whole at every
+  /// request, and every host and port is a key (each replay server the tests start is one): kept
+  /// for ever, it grew to hundreds of lines and made each request parse them all.
+  /// The line of `key` (the one just updated) always stays.
+  static func dropIdle(_ lines: inout [(key: String, entry: PacingEntry)], keeping key: String) {
+    func latest(_ entry: PacingEntry) -> Duration? {
+      [entry.sent.last, entry.blockedUntil].compactMap { $0 }.max()
+    }
+    guard let newest = lines.compactMap({ latest($0.entry) }).max() else { return }
+    lines.removeAll { line in
+      line.key != key && (latest(line.entry).map { $0 < newest - idleLife } ?? true)
     }
   }
 

@@ -160,6 +160,23 @@ struct SharedPacingTests {
     #expect(!text.contains("garbage"))
   }
 
+  @Test("a key idle for an hour loses its line; recent keys and the one updated keep theirs")
+  func idleKeysAreDropped() async throws {
+    let directory = try TemporaryDirectory(prefix: "pacing")
+    defer { directory.remove() }
+    let file = directory.appending("pacing")
+    // Seconds 1 and 5000 in the file; the limiter's clock starts near 0, so its own line is
+    // older than the hour too, and stays because it is the one written.
+    try Data("old:443 - 1000000000\nrecent:443 - 5000000000000\n".utf8).write(to: file)
+    let clock = TestClock()
+    let (limiter, _) = twoLimiters(clock, file: file)
+    #expect(await limiter.tryAcquire())
+    let text = try String(contentsOf: file, encoding: .utf8)
+    #expect(!text.contains("old:443"))
+    #expect(text.contains("recent:443 - 5000000000000\n"))
+    #expect(text.contains("h:443 "))
+  }
+
   @Test("when the pacing file cannot be opened, the process paces itself and says why once")
   func unopenableFile() async throws {
     let reasons = Reasons()
