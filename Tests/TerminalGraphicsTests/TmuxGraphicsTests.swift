@@ -151,10 +151,50 @@ struct TmuxGraphicsTests {
     let shown = await ImageLayerTests.composeWhenReady(
       layer, ImageLayerTests.frame(placing: "art"))
     var writer = layer.writer
-    let bytes = TestImages.visible(
-      renderer.render(previous: nil, next: shown, cursor: .hidden, images: &writer))
+    let raw = renderer.render(previous: nil, next: shown, cursor: .hidden, images: &writer)
+    let bytes = TestImages.visible(raw)
     #expect(bytes.contains("␛Ptmux;␛␛[3;64H␛␛P"))
     #expect(!bytes.contains("␛[3;64H␛P"))
+    // The sixel's own ESCs (doubled when it was encoded) are doubled once: undoubled, the
+    // wrapper's inside is the move and a whole sixel, as the outer terminal must get them.
+    let prefix = TmuxPassthrough.prefix
+    guard let start = raw.indices.first(where: { raw[$0...].starts(with: prefix) }) else {
+      Issue.record("no passthrough in \(bytes)")
+      return
+    }
+    var inside: [UInt8] = []
+    var at = start + prefix.count
+    while at + 1 < raw.count {
+      if raw[at] == 0x1B, raw[at + 1] == 0x1B {
+        inside.append(0x1B)
+        at += 2
+      } else if raw[at] == 0x1B {
+        break  // the wrapper's end: a single ESC
+      } else {
+        inside.append(raw[at])
+        at += 1
+      }
+    }
+    #expect(Array(raw[at..<min(raw.count, at + 2)]) == [0x1B, UInt8(ascii: "\\")])
+    let text = TestImages.visible(inside)
+    #expect(text.hasPrefix("␛[3;64H␛P"))
+    #expect(text.hasSuffix("␛\\"))
+    #expect(!text.contains("␛␛"))
+  }
+
+  @Test("passthrough of bytes doubled in advance is the passthrough of the bytes")
+  func wrapDoubledBody() {
+    let head = Array("\u{1B}[3;4H".utf8)
+    let body = Array("\u{1B}Pq#0;2;0;0;0\u{1B}\\".utf8)
+    var out: [UInt8] = [0x41]
+    TmuxPassthrough.wrap(head, doubledBody: TmuxPassthrough.doubled(body), into: &out)
+    #expect(out == [0x41] + TmuxPassthrough.wrap(head + body))
+    #expect(TmuxPassthrough.doubled([]) == [])
+    #expect(TmuxPassthrough.doubled([0x1B]) == [0x1B, 0x1B])
+    #expect(
+      TmuxPassthrough.wrap([0x1B, 0x1B, 0x41]) == TmuxPassthrough.prefix + [
+        0x1B, 0x1B, 0x1B, 0x1B, 0x41, 0x1B, 0x5C,
+      ])
   }
 }
 
