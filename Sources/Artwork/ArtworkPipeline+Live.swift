@@ -6,10 +6,15 @@ import TunesStorage
 extension ArtworkPipeline {
   /// The live pipeline: downloads over ITunesClient's HTTP transport (libcurl on Linux;
   /// `TUNES_HTTP_TRANSPORT` chooses as for the API) with the default timeout and body cap, and the
-  /// disk cache at `$XDG_CACHE_HOME/tunes/artwork` (default `~/.cache/tunes/artwork`).
-  package static func live(environment: [String: String]) -> ArtworkPipeline {
+  /// disk cache at `$XDG_CACHE_HOME/tunes/artwork` (default `~/.cache/tunes/artwork`);
+  /// `decode` says where decoding runs (see ``Configuration/decode``).
+  package static func live(
+    environment: [String: String],
+    decode: (@Sendable (_ work: @escaping @Sendable () -> Void) -> Void)? = nil
+  ) -> ArtworkPipeline {
     var configuration = Configuration()
     configuration.diskDirectory = diskDirectory(environment: environment)
+    configuration.decode = decode
     let kind =
       environment[ClientConfiguration.transportEnvironmentKey]
       .flatMap { HTTPTransport.Kind(rawValue: $0.lowercased()) } ?? HTTPTransport.defaultKind

@@ -34,6 +34,9 @@ package final class ArtworkPipeline: Sendable {
     package var timeout: Duration
     /// The largest body accepted (default 8 MiB).
     package var maxBodyBytes: Int
+    /// Where decoding runs: `work` run off the caller, soon (the app's: threads niced below the
+    /// UI thread's); `nil`: a serial utility queue of the pipeline's own.
+    package var decode: (@Sendable (_ work: @escaping @Sendable () -> Void) -> Void)? = nil
 
     /// The defaults: 32 MiB in memory, no disk cache unless given, 256 MiB on disk, 6 downloads,
     /// 10 s, 8 MiB.
@@ -268,11 +271,16 @@ package final class ArtworkPipeline: Sendable {
   /// Decodes on the decode queue, off every actor and the cooperative pool.
   private func decode(_ bytes: [UInt8], pixels: Int) async -> Result<DecodedImage, ArtworkError> {
     await withCheckedContinuation { continuation in
-      decodeQueue.async {
+      let work: @Sendable () -> Void = {
         continuation.resume(
           returning: Result { () throws(ArtworkError) in
             try ImageDecoder.decode(bytes, maxSide: pixels)
           })
+      }
+      if let decode = configuration.decode {
+        decode(work)
+      } else {
+        decodeQueue.async(execute: work)
       }
     }
   }

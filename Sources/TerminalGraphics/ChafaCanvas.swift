@@ -12,12 +12,20 @@ struct ChafaCanvas {
     case iterm
   }
 
+  /// Each canvas is drawn on the one thread that asks (set before the first). chafa otherwise
+  /// spreads every canvas over a pool of threads of its own, one a core, at the process's
+  /// priority: the image layer's encodings run on threads niced below the UI thread, and
+  /// chafa's pool took the processor from the UI thread all the same. The callers' threads are
+  /// the parallelism. (Here, not at start-up: libchafa loads on first use.)
+  private static let oneThreadEach: Void = chafa_set_n_threads(1)
+
   /// Draws `image` on a canvas of `columns`×`rows` cells and returns what `read` makes of it;
   /// `nil` when chafa could not make the canvas.
   static func with<T>(
     _ image: RGBAImage, columns: Int, rows: Int, cell: CellPixels, mode: Mode,
     _ read: (OpaquePointer) -> T
   ) -> T? {
+    _ = oneThreadEach
     guard let config = chafa_canvas_config_new() else { return nil }
     defer { chafa_canvas_config_unref(config) }
     chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))

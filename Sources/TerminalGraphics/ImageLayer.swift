@@ -43,6 +43,10 @@ package final class ImageLayer {
   // Commands for the terminal to read before the next frame's text (placeholder images).
   private var commands: [UInt8] = []
   private let originProvider: (@Sendable () -> Position?)?
+  private let offload: Offload?
+
+  /// Runs `work` off the UI loop, soon (the live one: threads niced below the UI thread's).
+  package typealias Offload = @Sendable (_ work: @escaping @Sendable () -> Void) -> Void
 
   /// Where the app's screen starts in the terminal that draws the pixels: inside tmux the
   /// pane's offset in the outer terminal (asked again at every full redraw), else 0,0.
@@ -126,15 +130,18 @@ package final class ImageLayer {
   ///   - log: where failures and each image drawn (cells and source) are told.
   ///   - origin: inside tmux, the pane's offset in the outer terminal (asked at each full
   ///     redraw: a resize may move the pane); `nil` outside tmux.
+  ///   - offload: where encodings are made; `nil`: on the cooperative pool, in the task that
+  ///     fetched the pixels.
   package init(
     choice: GraphicsChoice, pixels: @escaping @Sendable (String) async -> RGBAImage?,
     log: @escaping @Sendable (String) -> Void = { _ in },
-    origin: (@Sendable () -> Position?)? = nil
+    origin: (@Sendable () -> Position?)? = nil, offload: Offload? = nil
   ) {
     self.choice = choice
     self.pixels = pixels
     self.log = log
     self.originProvider = origin
+    self.offload = offload
     if let offset = origin?() { self.origin = offset }
   }
 
@@ -358,10 +365,22 @@ package final class ImageLayer {
     pending.insert(key)
     let choice = self.choice
     let pixels = self.pixels
+    let offload = self.offload
     Task.detached(priority: .utility) { [weak self] in
       let image = await pixels(key.source)
-      let encoding = image.flatMap {
-        Self.encode($0, columns: key.columns, rows: key.rows, choice: choice, part: key.part)
+      let encoding: Encoding?
+      if let image, let offload {
+        encoding = await withCheckedContinuation { continuation in
+          offload {
+            continuation.resume(
+              returning: Self.encode(
+                image, columns: key.columns, rows: key.rows, choice: choice, part: key.part))
+          }
+        }
+      } else {
+        encoding = image.flatMap {
+          Self.encode($0, columns: key.columns, rows: key.rows, choice: choice, part: key.part)
+        }
       }
       await self?.finish(key, encoding, hadPixels: image != nil)
     }
@@ -437,14 +456,16 @@ package final class ImageLayer {
       guard !bytes.isEmpty else { return nil }
       let height = fitted.height * choice.cellPixels.height
       let underlay = height % 6 == 0 ? nil : bottomEdge(of: cropped, columns: fitted.width)
-      return Encoding(fitted: fitted, content: .bytes(bytes), underlay: underlay)
+      return Encoding(
+        fitted: fitted, content: .bytes(passthroughReady(bytes, choice)), underlay: underlay)
     case .iterm:
       let bytes =
         ChafaCanvas.with(
           image.cropped(to: crop), columns: fitted.width, rows: fitted.height,
           cell: choice.cellPixels, mode: .iterm
         ) { ChafaCanvas.print($0, mode: .iterm) } ?? []
-      return bytes.isEmpty ? nil : Encoding(fitted: fitted, content: .bytes(bytes))
+      return bytes.isEmpty
+        ? nil : Encoding(fitted: fitted, content: .bytes(passthroughReady(bytes, choice)))
     case .kitty:
       // The whole image is sent once per source; each placement shows its crop of it.
       guard let png = PNGWriter.encode(image) else { return nil }
@@ -454,6 +475,14 @@ package final class ImageLayer {
       encoding.imageSize = (image.width, image.height)
       return encoding
     }
+  }
+
+  /// Drawn bytes as the encoding keeps them: inside tmux with every ESC already doubled for the
+  /// passthrough wrapper (here, off the UI loop, once; each frame then copies them whole).
+  nonisolated private static func passthroughReady(_ bytes: [UInt8], _ choice: GraphicsChoice)
+    -> [UInt8]
+  {
+    choice.passthrough ? TmuxPassthrough.doubled(bytes) : bytes
   }
 
   /// The mean colour of the bottom rows of `image` under each of `columns` equal columns.
@@ -544,8 +573,9 @@ package final class ImageLayer {
     case .bytes(let payload):
       let move = Array("\u{1B}[\(origin.y + y + 1);\(origin.x + x + 1)H".utf8)
       if choice.passthrough {
-        // The outer terminal's cursor is wherever tmux left it: the move goes inside.
-        bytes.append(contentsOf: TmuxPassthrough.wrap(move + payload))
+        // The outer terminal's cursor is wherever tmux left it: the move goes inside, and the
+        // payload's ESCs were doubled when it was encoded.
+        TmuxPassthrough.wrap(move, doubledBody: payload, into: &bytes)
       } else {
         bytes.append(contentsOf: move)
         bytes.append(contentsOf: payload)

@@ -25,9 +25,12 @@ package final class LiveArtwork: Sendable {
     self.log = log
   }
 
-  /// The live pipeline (`$XDG_CACHE_HOME/tunes/artwork` on disk).
+  /// The live pipeline (`$XDG_CACHE_HOME/tunes/artwork` on disk), decoding on the process's
+  /// artwork threads (niced below the UI thread).
   package static func make(environment: [String: String], log: Log) -> LiveArtwork {
-    LiveArtwork(pipeline: .live(environment: environment), environment: environment, log: log)
+    LiveArtwork(
+      pipeline: .live(environment: environment, decode: BackgroundThreads.artwork.run),
+      environment: environment, log: log)
   }
 
   /// How artwork is to be drawn: `--images` (`flag`), else the config file's `images` key,

@@ -77,8 +77,10 @@ package enum TunesApp {
           // window was hidden never arrived: draw (and send) them again when it is back.
           TerminalHost.redrawOnReturn(session: host.session, tmux: tmux)
         }
+        // Encodings are made on the artwork threads, niced below this one: frames first.
         images = ImageLayer(
-          choice: choice, pixels: graphics.pixels, log: { log.log($0) }, origin: origin)
+          choice: choice, pixels: graphics.pixels, log: { log.log($0) }, origin: origin,
+          offload: BackgroundThreads.artwork.run)
       }
     }
     let (appearance, why) = Palette.Appearance.choose(
