@@ -17,7 +17,8 @@ import Synchronization
 ///   once, first come first served, so the tiles asked for first (the visible ones) go first; a
 ///   request whose task is cancelled while queued leaves the queue, and a download nobody waits
 ///   for any more is cancelled.
-/// - Decoding runs on a serial utility queue, never on the caller's actor.
+/// - Decoding runs where `Configuration.decode` says (the app's niced artwork threads), else on a
+///   serial utility queue; never on the caller's actor.
 /// - Failures are never cached: the next request tries again.
 package final class ArtworkPipeline: Sendable {
   /// Sizes, limits and where the disk cache lives.
@@ -268,7 +269,8 @@ package final class ArtworkPipeline: Sendable {
     return answer.body
   }
 
-  /// Decodes on the decode queue, off every actor and the cooperative pool.
+  /// Decodes where the configuration says (else the decode queue), off every actor and the
+  /// cooperative pool.
   private func decode(_ bytes: [UInt8], pixels: Int) async -> Result<DecodedImage, ArtworkError> {
     await withCheckedContinuation { continuation in
       let work: @Sendable () -> Void = {
