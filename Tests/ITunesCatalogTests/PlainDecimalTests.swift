@@ -10,14 +10,19 @@ struct PlainDecimalTests {
     "A plain number reads as Foundation reads it, value and text; anything else falls back",
     arguments: [
       "1.29", "0.99", "0", "-1", "-1.00", "9.990", "1290", "0.000001", "123456789012345678",
-      "12.5", "-0.0", "007.10",
+      "12.5", "-0.0", "007.10", "0.00", "-0.000", "0.0",
     ])
   func sameAsFoundation(text: String) throws {
     let plain = try #require(JSONValue.plainDecimal(text))
     let foundation = try #require(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
     #expect(plain == foundation)
     #expect(plain.description == foundation.description)
+    #expect(Self.bits(plain) == Self.bits(foundation))
     #expect(JSONValue.number(JSONNumber(text: text)).decimal == foundation)
+  }
+
+  static func bits(_ value: Decimal) -> [UInt8] {
+    withUnsafeBytes(of: value) { Array($0) }
   }
 
   @Test(

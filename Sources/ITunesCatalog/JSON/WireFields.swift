@@ -328,6 +328,9 @@ extension JSONValue {
       }
     }
     guard digits > 0, !point || fractionDigits > 0 else { return nil }
+    // Foundation keeps a zero's exponent (`0.00` is 0 × 10⁻²): its parser, without a locale
+    // (the separator is `.` then), makes it exactly.
+    if significand == 0 { return Decimal(string: text, locale: nil) }
     return Decimal(
       sign: negative ? .minus : .plus, exponent: -fractionDigits, significand: Decimal(significand))
   }
