@@ -77,6 +77,28 @@ extension ReplayServer {
     return (outcome.close, reset)
   }
 
+  /// The answer to `GET target` (path and query) for a client in this process, without a
+  /// connection: counted and logged as a connection's request is, with the headers a connection
+  /// would send (`Content-Type` added). Faults are not applied: they shape a connection.
+  package func answerInProcess(target: String, headers: [String: String] = [:]) -> ReplayResponse {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let request = HTTPRequest(
+      method: "GET", target: target, version: "HTTP/1.1",
+      headers: Dictionary(
+        headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last }))
+    let key = ReplayRequestKey(target: target)
+    countRequest(key)
+    var response = answer(for: request, key: key)
+    response.headers = Self.withContentType(response.headers)
+    log(
+      ReplayLogEntry(
+        method: request.method, target: target, canonicalRequest: key.description,
+        status: response.status, bytesSent: response.body.count, duration: clock.now - start,
+        fault: nil))
+    return response
+  }
+
   /// Waits while the server runs, for `seconds` (nil: until stop). Returns true if it still runs.
   @discardableResult
   private func waitWhileRunning(seconds: Double?) -> Bool {

@@ -294,12 +294,45 @@ extension JSONValue {
   public var decimal: Decimal? {
     switch self {
     case .number(let number):
-      return Decimal(string: number.text, locale: posixLocale)
+      return Self.plainDecimal(number.text) ?? Decimal(string: number.text, locale: posixLocale)
     case .string(let text):
       guard Double(text) != nil else { return nil }
-      return Decimal(string: text, locale: posixLocale)
+      return Self.plainDecimal(text) ?? Decimal(string: text, locale: posixLocale)
     default: return nil
     }
+  }
+
+  /// `text` as a decimal when it is plain (`-12.34`: an optional minus, at most 18 digits, at
+  /// most one point), else `nil`. Made from its digits, without Foundation's parser: that one
+  /// wants a locale, and making the first locale in a process (ICU's data read from disk) was
+  /// most of the first favourites screen's fixed cost.
+  static func plainDecimal(_ text: String) -> Decimal? {
+    var significand: UInt64 = 0
+    var digits = 0
+    var fractionDigits = 0
+    var negative = false
+    var point = false
+    for (index, byte) in text.utf8.enumerated() {
+      switch byte {
+      case UInt8(ascii: "-") where index == 0:
+        negative = true
+      case UInt8(ascii: ".") where !point && digits > 0:
+        point = true
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        guard digits < 18 else { return nil }
+        significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
+        digits += 1
+        if point { fractionDigits += 1 }
+      default:
+        return nil
+      }
+    }
+    guard digits > 0, !point || fractionDigits > 0 else { return nil }
+    // Foundation keeps a zero's exponent (`0.00` is 0 × 10⁻²): its parser, without a locale
+    // (the separator is `.` then), makes it exactly.
+    if significand == 0 { return Decimal(string: text, locale: nil) }
+    return Decimal(
+      sign: negative ? .minus : .plus, exponent: -fractionDigits, significand: Decimal(significand))
   }
 
   /// A double, from a number or a numeric string.

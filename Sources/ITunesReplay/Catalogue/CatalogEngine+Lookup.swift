@@ -5,13 +5,15 @@ extension CatalogEngine {
   /// items of `entity` (at most `limit` each, default 50, `sort=recent` newest first).
   func lookup(_ parameters: [String: String]) throws(Refusal) -> [CatalogRecord] {
     let storefront = try self.storefront(parameters["country"])
+    let shelf = self.shelf(for: storefront)
+    let records = shelf.records
     let visible = { (record: CatalogRecord) in
       record.storefront == nil || record.storefront == storefront
     }
     var found: [CatalogRecord] = []
     if let text = parameters["id"] {
       for id in try Self.ids(text, key: "itunesId") {
-        found += records(withID: id).filter(visible).prefix(1)
+        found += Self.records(withID: id, in: shelf).filter(visible).prefix(1)
       }
     } else if let text = parameters["amgartistid"] {
       for id in try Self.ids(text, key: "amgArtistId") {
@@ -46,7 +48,7 @@ extension CatalogEngine {
     var seen = Set<String>()
     for record in found {
       if seen.insert(Self.identity(record)).inserted { result.append(record) }
-      var related = self.related(to: record, kinds: kinds).filter(visible)
+      var related = Self.related(to: record, kinds: kinds, in: records).filter(visible)
       if recent { related.sort { $0.releaseDate > $1.releaseDate } }
       for item in related.prefix(limit) where seen.insert(Self.identity(item)).inserted {
         result.append(item)
@@ -55,15 +57,17 @@ extension CatalogEngine {
     return result
   }
 
-  /// The records whose own id is `id` (a podcast's track and collection ids are one).
-  func records(withID id: Int64) -> [CatalogRecord] {
-    (byID[id] ?? []).map { records[$0] }
+  /// The records of `shelf` whose own id is `id` (a podcast's track and collection ids are one).
+  static func records(withID id: Int64, in shelf: CatalogShelves.Shelf) -> [CatalogRecord] {
+    (shelf.byID[id] ?? []).map { shelf.records[$0] }
   }
 
   /// Items related to `record` as the store relates them: an artist's works, a collection's
   /// tracks (an album's songs and its music videos when songs are asked for), a podcast's
-  /// episodes, and a track's collection or artist when those are asked for.
-  func related(to record: CatalogRecord, kinds: Set<CatalogRecord.Kind>) -> [CatalogRecord] {
+  /// episodes, and a track's collection or artist when those are asked for; from `records`.
+  static func related(
+    to record: CatalogRecord, kinds: Set<CatalogRecord.Kind>, in records: [CatalogRecord]
+  ) -> [CatalogRecord] {
     var kinds = kinds
     let isCollection = record.role == .collection || record.kind == .podcast
     if isCollection, kinds.contains(.song) { kinds.insert(.musicVideo) }

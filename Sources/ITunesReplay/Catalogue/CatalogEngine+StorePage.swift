@@ -8,11 +8,7 @@ extension CatalogEngine {
     let last = key.path.split(separator: "/").last.map(String.init) ?? ""
     let id = track ?? Int64(last.hasPrefix("id") ? String(last.dropFirst(2)) : last)
     let country = key.path.split(separator: "/").dropFirst().first.map(String.init) ?? "us"
-    guard let id,
-      let record = records(withID: id).first(where: {
-        $0.storefront == nil || $0.storefront == country
-      }) ?? records(withID: id).first
-    else {
+    guard let id, let record = storePageRecord(id: id, country: country) else {
       return ReplayResponse(
         status: 404, body: HTTPWire.errorBody("replay: no demo item for \(key.path)"))
     }
@@ -30,6 +26,14 @@ extension CatalogEngine {
     return ReplayResponse(
       status: 200, body: Data((lines.joined(separator: "\n") + "\n").utf8),
       headers: ["Content-Type": "text/html; charset=utf-8"])
+  }
+
+  /// The record a store page names: the one sold in `country`, else any with that id (a
+  /// catalogue made by storefront: the first storefront's).
+  private func storePageRecord(id: Int64, country: String) -> CatalogRecord? {
+    let shelf = shelves.flatMap { $0.shelf(country) ?? $0.codes.first.flatMap($0.shelf) } ?? eager
+    let found = Self.records(withID: id, in: shelf)
+    return found.first { $0.storefront == nil || $0.storefront == country } ?? found.first
   }
 
   static func html(_ text: String) -> String {

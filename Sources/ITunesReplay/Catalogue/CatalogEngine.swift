@@ -12,8 +12,13 @@ import ITunesCatalog
 /// (`RecordingCatalogue`) are served by it; `ReplayServer.serve(catalogue:)` puts it behind the
 /// exact recordings.
 package struct CatalogEngine: Sendable {
-  /// Every record, in the order results come (the catalogue's own ranking).
-  package let records: [CatalogRecord]
+  /// Every record, in the order results come (the catalogue's own ranking). A catalogue made
+  /// by storefront (``init(shelves:fallbackStorefront:)``) makes every storefront to list them;
+  /// its answers read only the storefront asked for.
+  package var records: [CatalogRecord] {
+    guard let shelves else { return eager.records }
+    return eager.records + shelves.codes.flatMap { shelves.shelf($0)?.records ?? [] }
+  }
   /// The storefront used for a `country` no record is sold in (`nil`: such a store is empty).
   package var fallbackStorefront: String?
   /// What was left out while the catalogue was made (files that are not search or lookup
@@ -33,18 +38,36 @@ package struct CatalogEngine: Sendable {
   /// them was half of `tunes --demo search`); searches and lookups never do.
   package var servedLater: ServedLater?
 
-  let byID: [Int64: [Int]]
+  /// The records made up front (all of them, but for a catalogue made by storefront).
+  let eager: CatalogShelves.Shelf
+  /// The storefronts made on first use, when the catalogue is made by storefront.
+  let shelves: CatalogShelves?
   let storefronts: Set<String>
 
   /// A catalogue of `records`.
   package init(records: [CatalogRecord], fallbackStorefront: String? = nil, notes: [String] = []) {
-    self.records = records
+    self.eager = CatalogShelves.Shelf(records)
+    self.shelves = nil
     self.fallbackStorefront = fallbackStorefront
     self.notes = notes
-    var byID: [Int64: [Int]] = [:]
-    for (index, record) in records.enumerated() { byID[record.id, default: []].append(index) }
-    self.byID = byID
     self.storefronts = Set(records.compactMap(\.storefront))
+  }
+
+  /// A catalogue whose storefronts are made the first time a request reads them (each
+  /// storefront's records are sold there only).
+  package init(shelves: CatalogShelves, fallbackStorefront: String? = nil) {
+    self.eager = CatalogShelves.Shelf([])
+    self.shelves = shelves
+    self.fallbackStorefront = fallbackStorefront
+    self.notes = []
+    self.storefronts = Set(shelves.codes)
+  }
+
+  /// The records a request in `storefront` (as ``storefront(_:)`` resolved it) may see: its
+  /// shelf when the catalogue is made by storefront, else every record (the caller still keeps
+  /// only those sold there).
+  func shelf(for storefront: String) -> CatalogShelves.Shelf {
+    shelves?.shelf(storefront) ?? eager
   }
 
   /// Media made on request: the bytes and their content type.
@@ -193,7 +216,7 @@ package struct CatalogEngine: Sendable {
     guard !words.isEmpty else { return [] }
     var titleMatches: [CatalogRecord] = []
     var otherMatches: [CatalogRecord] = []
-    for record in records where kinds.contains(record.kind) {
+    for record in shelf(for: storefront).records where kinds.contains(record.kind) {
       guard record.storefront == nil || record.storefront == storefront else { continue }
       if clean && record.explicit { continue }
       let texts = fields.map(record.text)

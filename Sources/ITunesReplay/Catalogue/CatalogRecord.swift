@@ -58,7 +58,9 @@ package struct CatalogRecord: Sendable {
     var collection = ""
     var artist = ""
     var genre = ""
-    var description = ""
+    /// The descriptions as written, folded when a search reads them (`descriptionTerm` only):
+    /// folding every description up front was a third of making the demo's records.
+    var unfoldedDescription = ""
     var rating = ""
     var year = ""
     var languages = ""
@@ -78,26 +80,29 @@ package struct CatalogRecord: Sendable {
     sameNamesAs other: CatalogRecord?
   ) {
     guard case .object(let members) = value else { return nil }
-    func text(_ key: String) -> String? {
-      if case .string(let string)? = value[key] { return string }
+    let fields = ReadFields(members)
+    func text(_ key: ReadFields.Field) -> String? {
+      if case .string(let string)? = fields[key] { return string }
       return nil
     }
-    func number(_ key: String) -> Int64? {
-      if case .number(let number)? = value[key] { return number.int64 }
+    func number(_ key: ReadFields.Field) -> Int64? {
+      if case .number(let number)? = fields[key] { return number.int64 }
       return nil
     }
-    let kind = Self.kind(wrapperType: text("wrapperType"), kind: text("kind"), value: value)
+    let kind = Self.kind(
+      wrapperType: text(.wrapperType), kind: text(.kind), artistType: text(.artistType),
+      collectionType: text(.collectionType))
     let role: Role
     let id: Int64?
     if kind.isArtist {
       role = .artist
-      id = number("artistId")
+      id = number(.artistId)
     } else if [.album, .tvSeason, .audiobook].contains(kind) {
       role = .collection
-      id = number("collectionId") ?? number("trackId")
+      id = number(.collectionId) ?? number(.trackId)
     } else {
       role = .track
-      id = number("trackId") ?? number("collectionId")
+      id = number(.trackId) ?? number(.collectionId)
     }
     guard let id else { return nil }
     self.members = members
@@ -106,39 +111,75 @@ package struct CatalogRecord: Sendable {
     self.role = role
     self.kind = kind
     self.id = id
-    self.artistID = number("artistId")
-    self.collectionID = role == .collection ? id : number("collectionId")
+    self.artistID = number(.artistId)
+    self.collectionID = role == .collection ? id : number(.collectionId)
     self.explicit =
-      text("trackExplicitness") == "explicit" || text("collectionExplicitness") == "explicit"
-    self.releaseDate = text("releaseDate") ?? ""
-    self.trackNumber = Int(number("trackNumber") ?? 0)
-    self.discNumber = Int(number("discNumber") ?? 1)
+      text(.trackExplicitness) == "explicit" || text(.collectionExplicitness) == "explicit"
+    self.releaseDate = text(.releaseDate) ?? ""
+    self.trackNumber = Int(number(.trackNumber) ?? 0)
+    self.discNumber = Int(number(.discNumber) ?? 1)
     if let other {
       self.folded = other.folded
       return
     }
     var folded = FoldedFields()
-    folded.track = Self.fold(text("trackName") ?? text("trackCensoredName") ?? "")
-    folded.collection = Self.fold(text("collectionName") ?? text("collectionCensoredName") ?? "")
-    folded.artist = Self.fold(text("artistName") ?? text("sellerName") ?? "")
-    var genres = [text("primaryGenreName") ?? ""]
-    if case .array(let list)? = value["genres"] {
+    folded.track = Self.fold(text(.trackName) ?? text(.trackCensoredName) ?? "")
+    folded.collection = Self.fold(text(.collectionName) ?? text(.collectionCensoredName) ?? "")
+    folded.artist = Self.fold(text(.artistName) ?? text(.sellerName) ?? "")
+    var genres = [text(.primaryGenreName) ?? ""]
+    if case .array(let list)? = fields[.genres] {
       for item in list {
         if case .string(let name) = item { genres.append(name) }
         if case .string(let name)? = item["name"] { genres.append(name) }
       }
     }
     folded.genre = Self.fold(genres.joined(separator: " "))
-    folded.description = Self.fold(
-      [text("longDescription"), text("description"), text("shortDescription")].compactMap { $0 }
-        .joined(separator: " "))
-    folded.rating = Self.fold(text("contentAdvisoryRating") ?? text("trackContentRating") ?? "")
+    folded.unfoldedDescription = [
+      text(.longDescription), text(.description), text(.shortDescription),
+    ]
+    .compactMap { $0 }.joined(separator: " ")
+    folded.rating = Self.fold(text(.contentAdvisoryRating) ?? text(.trackContentRating) ?? "")
     folded.year = String(releaseDate.prefix(4))
-    if case .array(let codes)? = value["languageCodesISO2A"] {
+    if case .array(let codes)? = fields[.languageCodesISO2A] {
       folded.languages = codes.compactMap { if case .string(let c) = $0 { c } else { nil } }
         .joined(separator: " ").lowercased()
     }
     self.folded = folded
+  }
+
+  /// The members a record is made from, found in one pass over the object (the first of a key,
+  /// as `JSONValue`'s subscript finds it). Looking each up in turn compared every key with every
+  /// member's, most of making the demo's records; here a key is compared only with names of its
+  /// length.
+  struct ReadFields {
+    enum Field: Int, CaseIterable {
+      case wrapperType, kind, artistType, collectionType, artistId, collectionId, trackId
+      case trackExplicitness, collectionExplicitness, releaseDate, trackNumber, discNumber
+      case trackName, trackCensoredName, collectionName, collectionCensoredName, artistName
+      case sellerName, primaryGenreName, genres, longDescription, description, shortDescription
+      case contentAdvisoryRating, trackContentRating, languageCodesISO2A
+    }
+
+    /// Each field's key (its case name), by raw value, with its length in UTF-8.
+    static let names = Field.allCases.map { field in
+      let name = "\(field)"
+      return (name: name, count: name.utf8.count)
+    }
+    var values: [JSONValue?]
+
+    init(_ members: [(key: String, value: JSONValue)]) {
+      values = Array(repeating: nil, count: Self.names.count)
+      for member in members {
+        let count = member.key.utf8.count
+        for (slot, name) in Self.names.enumerated()
+        where name.count == count && values[slot] == nil && name.name == member.key {
+          values[slot] = member.value
+          break
+        }
+      }
+    }
+
+    subscript(field: Field) -> JSONValue? { values[field.rawValue] }
   }
 
   /// A string member of the object.
@@ -178,10 +219,10 @@ package struct CatalogRecord: Sendable {
   /// `text` with ``letters`` spelt as people type them, in one pass over its scalars (Foundation's
   /// `replacingOccurrences`, once a letter, was a fifth of `tunes --demo search`).
   private static func plainLetters(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { letters[$0] != nil }) else { return text }
+    guard text.unicodeScalars.contains(where: isKeptLetter) else { return text }
     var plain = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-      if let spelt = letters[scalar] {
+      if isKeptLetter(scalar), let spelt = letters[scalar] {
         plain.append(contentsOf: spelt.unicodeScalars)
       } else {
         plain.append(scalar)
@@ -190,7 +231,17 @@ package struct CatalogRecord: Sendable {
     return String(plain)
   }
 
-  static func kind(wrapperType: String?, kind: String?, value: JSONValue) -> Kind {
+  /// Whether `scalar` is one of ``letters`` (a comparison, not a hash of every scalar).
+  private static func isKeptLetter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "ø", "æ", "œ", "ß", "đ", "ł", "ħ", "ı", "þ": return true
+    default: return false
+    }
+  }
+
+  static func kind(
+    wrapperType: String?, kind: String?, artistType: String?, collectionType: String?
+  ) -> Kind {
     switch kind {
     case "song": return .song
     case "music-video": return .musicVideo
@@ -208,7 +259,7 @@ package struct CatalogRecord: Sendable {
     }
     switch wrapperType {
     case "artist":
-      if case .string(let type)? = value["artistType"] {
+      if let type = artistType {
         switch type {
         case "Artist": return .musicArtist
         case "Movie Artist": return .movieArtist
@@ -221,7 +272,7 @@ package struct CatalogRecord: Sendable {
       }
       return .musicArtist
     case "collection":
-      if case .string(let type)? = value["collectionType"], type.lowercased() == "tv season" {
+      if let type = collectionType, type.lowercased() == "tv season" {
         return .tvSeason
       }
       return .album

@@ -107,7 +107,8 @@ enum CatalogVocabulary {
 }
 
 extension CatalogRecord {
-  /// The folded text of one field.
+  /// The folded text of one field (descriptions are folded on each call: only
+  /// `descriptionTerm` searches read them).
   func text(_ field: CatalogVocabulary.Field) -> String {
     switch field {
     case .title:
@@ -119,7 +120,7 @@ extension CatalogRecord {
     case .collection: return folded.collection
     case .artist: return folded.artist
     case .genre: return folded.genre
-    case .description: return folded.description
+    case .description: return Self.fold(folded.unfoldedDescription)
     case .rating: return folded.rating
     case .year: return folded.year
     case .languages: return folded.languages

@@ -30,26 +30,36 @@ package enum DemoCatalogue {
   }
 
   /// The demo catalogue, its media on the server at `base` (e.g. `http://127.0.0.1:8080`).
+  ///
+  /// The items are made now; each storefront's records the first time a request reads that
+  /// storefront (a search reads one of five); the charts and genre feeds the first time a
+  /// request may want them.
   package static func make(base: URL) -> CatalogEngine {
     let text = trimmed(base)
     let items = DemoGenerator.make()
-    var records: [CatalogRecord] = []
-    records.reserveCapacity(items.count * DemoStorefront.all.count)
-    var first: [CatalogRecord?] = []
-    for storefront in DemoStorefront.all {
+    let shelves = CatalogShelves(codes: DemoStorefront.all.map(\.code)) { code, madeBefore in
+      guard let storefront = DemoStorefront.all.first(where: { $0.code == code }) else {
+        return []
+      }
+      // Every item has an id, so each storefront's records line up with the items; names are
+      // the same in every storefront, so they are folded once.
+      let others = madeBefore.flatMap { $0.count == items.count ? $0 : nil }
+      var records: [CatalogRecord] = []
+      records.reserveCapacity(items.count)
       for (index, item) in items.enumerated() {
         let record = CatalogRecord(
-          object: item.render(in: storefront, base: text), storefront: storefront.code,
-          keys: item.keys, sameNamesAs: storefront == DemoStorefront.all[0] ? nil : first[index])
+          object: item.render(in: storefront, base: text), storefront: code, keys: item.keys,
+          sameNamesAs: others?[index])
         if let record { records.append(record) }
-        if storefront == DemoStorefront.all[0] { first.append(record) }
       }
+      return records
     }
-    var engine = CatalogEngine(records: records, fallbackStorefront: "us")
+    var engine = CatalogEngine(shelves: shelves, fallbackStorefront: "us")
     engine.media = { DemoAudio.media(path: $0) }
     engine.storePages = true
     // The charts and genre feeds are made when the first request that may want them comes.
-    engine.servedLater = CatalogEngine.ServedLater { [records] in
+    engine.servedLater = CatalogEngine.ServedLater { [engine] in
+      let records = engine.records
       var feeds = DemoFeeds.feeds(records: records)
       let genres = DemoGenres.make(records: records)
       feeds.merge(genres.feeds) { old, _ in old }

@@ -40,11 +40,35 @@ struct DemoGenerator {
   /// A URL path segment for a name, as Apple writes them: lower case ASCII words joined by `-`,
   /// other letters percent-encoded.
   static func slug(_ name: String) -> String {
+    // ASCII names (most) in one pass over the bytes: letters and digits are the same there, and
+    // the words need no encoding; other names by their characters.
+    if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiSlug(name) }
     var words: [String] = []
     for word in name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
       words.append(QueryEncoding.encode(String(word)))
     }
     return words.isEmpty ? "item" : words.joined(separator: "-")
+  }
+
+  private static func asciiSlug(_ name: String) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(name.utf8.count)
+    var pending = false
+    for byte in name.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if pending, !out.isEmpty { out.append(UInt8(ascii: "-")) }
+        pending = false
+        out.append(byte)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        if pending, !out.isEmpty { out.append(UInt8(ascii: "-")) }
+        pending = false
+        out.append(byte + 32)
+      default:
+        pending = true
+      }
+    }
+    return out.isEmpty ? "item" : String(decoding: out, as: UTF8.self)
   }
 
   /// Artwork members for `sizes` (30, 60, 100 …): Apple-shaped paths on the media route,
@@ -75,16 +99,49 @@ struct DemoGenerator {
   /// A title from a pattern: `%A` an adjective, `%N` a noun, `%P` a place.
   mutating func title(_ patterns: [String]) -> String {
     var text = random.pick(patterns)
-    while let range = text.range(of: "%A") {
-      text.replaceSubrange(range, with: random.pick(DemoNames.adjectives))
-    }
-    while let range = text.range(of: "%N") {
-      text.replaceSubrange(range, with: random.pick(DemoNames.nouns))
-    }
-    while let range = text.range(of: "%P") {
-      text.replaceSubrange(range, with: random.pick(DemoNames.places))
-    }
+    // Every %A first, then every %N, then every %P, each left to right: the order the words
+    // are drawn in, so the same seed makes the same titles.
+    text = Self.filling("A", in: text) { random.pick(DemoNames.adjectives) }
+    text = Self.filling("N", in: text) { random.pick(DemoNames.nouns) }
+    text = Self.filling("P", in: text) { random.pick(DemoNames.places) }
     return text
+  }
+
+  /// `text` with each `%` followed by `letter` replaced, left to right, by what `word` gives
+  /// (over the bytes: Foundation's search, once a placeholder, was a tenth of making the items).
+  static func filling(_ letter: Unicode.Scalar, in text: String, with word: () -> String)
+    -> String
+  {
+    let bytes = Array(text.utf8)
+    let mark = UInt8(ascii: "%")
+    let wanted = UInt8(ascii: letter)
+    guard bytes.contains(mark) else { return text }
+    var out = ""
+    var start = 0
+    var index = 0
+    while index + 1 < bytes.count {
+      if bytes[index] == mark, bytes[index + 1] == wanted {
+        out += String(decoding: bytes[start..<index], as: UTF8.self)
+        out += word()
+        index += 2
+        start = index
+      } else {
+        index += 1
+      }
+    }
+    out += String(decoding: bytes[start...], as: UTF8.self)
+    return out
+  }
+
+  /// Whether `text` holds `word` (ASCII), byte for byte.
+  static func holds(_ word: StaticString, in text: String) -> Bool {
+    let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+    let bytes = Array(text.utf8)
+    guard needle.count <= bytes.count, let first = needle.first else { return false }
+    for start in 0...(bytes.count - needle.count) where bytes[start] == first {
+      if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
+    }
+    return false
   }
 
   /// An artist record: Apple sends no artwork for artists, and `amgArtistId` and the genre only
