@@ -43,7 +43,7 @@ package final class ImageLayer {
   // Commands for the terminal to read before the next frame's text (placeholder images).
   private var commands: [UInt8] = []
   private let originProvider: (@Sendable () -> Position?)?
-  private let offload: Offload?
+  private let offload: Offload
 
   /// Runs `work` off the UI loop, soon (the live one: threads niced below the UI thread's).
   package typealias Offload = @Sendable (_ work: @escaping @Sendable () -> Void) -> Void
@@ -141,7 +141,7 @@ package final class ImageLayer {
     self.pixels = pixels
     self.log = log
     self.originProvider = origin
-    self.offload = offload
+    self.offload = offload ?? { work in work() }
     if let offset = origin?() { self.origin = offset }
   }
 
@@ -368,18 +368,14 @@ package final class ImageLayer {
     let offload = self.offload
     Task.detached(priority: .utility) { [weak self] in
       let image = await pixels(key.source)
-      let encoding: Encoding?
-      if let image, let offload {
+      var encoding: Encoding?
+      if let image {
         encoding = await withCheckedContinuation { continuation in
           offload {
             continuation.resume(
               returning: Self.encode(
                 image, columns: key.columns, rows: key.rows, choice: choice, part: key.part))
           }
-        }
-      } else {
-        encoding = image.flatMap {
-          Self.encode($0, columns: key.columns, rows: key.rows, choice: choice, part: key.part)
         }
       }
       await self?.finish(key, encoding, hadPixels: image != nil)
